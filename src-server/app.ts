@@ -1,0 +1,105 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppConfig } from './config';
+import type { Db } from './db/connect';
+import { systemClock, type Clock } from './clock';
+import { createMailer, type Mailer } from './mail/mailer';
+import type { AppContext } from './context';
+import { registerErrorHandler } from './plugins/errors';
+import { adminGuard, registerAuth } from './plugins/auth';
+import { registerSecurityHeaders } from './plugins/securityHeaders';
+import { registerOpenApi } from './openapi';
+import { loggerOptions } from './logging';
+import { registerWebApp } from './web/static';
+import { authRoutes } from './auth/routes';
+import { contactRoutes } from './contact/routes';
+import { billingRoutes } from './billing/routes';
+import { adminRoutes } from './admin/routes';
+import './context';
+
+export interface BuildOptions {
+  config: AppConfig;
+  db: Db;
+  clock?: Clock;
+  mailer?: Mailer;
+  /** The built web app's folder; omitted in API tests. */
+  clientDir?: string;
+  logger?: boolean;
+}
+
+/** Builds the whole app without listening, so tests can inject requests. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : loggerOptions(config.LOG_LEVEL),
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config,
+    db: opts.db,
+    clock: opts.clock ?? systemClock,
+    mailer: opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: opts.db, log: app.log }),
+  };
+  app.decorate('ctx', ctx);
+  registerErrorHandler(app);
+  registerSecurityHeaders(app, config);
+  registerAuth(app);
+  await registerOpenApi(app);
+
+  const webOrigin = new URL(config.webUrl).origin;
+  const apiOrigin = new URL(config.apiUrl).origin;
+  if (webOrigin !== apiOrigin) {
+    // The web app lives on another host: only its origin may call the API from a browser.
+    await app.register(cors, { origin: [webOrigin], methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'], maxAge: 600 });
+  }
+
+  await app.register(
+    async (api) => {
+      api.get(
+        '/healthz',
+        {
+          schema: {
+            tags: ['health'],
+            security: [],
+            response: { 200: z.object({ status: z.literal('ok'), database: z.literal('up') }), 503: z.object({ message: z.string(), database: z.literal('down') }) },
+          },
+        },
+        async (_request, reply) => {
+          try {
+            await ctx.db.execute(sql`select 1`);
+            return { status: 'ok' as const, database: 'up' as const };
+          } catch {
+            return reply.code(503).send({ message: 'The database is unreachable.', database: 'down' as const });
+          }
+        },
+      );
+      await api.register(authRoutes);
+      await api.register(contactRoutes);
+      await api.register(billingRoutes);
+      // The one guard for /admin: every admin route is registered inside this scope.
+      await api.register(
+        async (admin) => {
+          admin.addHook('onRequest', adminGuard);
+          await admin.register(adminRoutes);
+          // Unknown admin paths answer only after the guard, so they reveal nothing to outsiders.
+          admin.all('/*', { schema: { hide: true } }, async (request, reply) =>
+            reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }),
+          );
+        },
+        { prefix: '/admin' },
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  if (opts.clientDir) await registerWebApp(app, opts.clientDir);
+  else app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }));
+  return app;
+}

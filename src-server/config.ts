@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { ADMIN_EMAILS, SUPPORT_EMAIL } from '../src/config';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const optionalUrl = optionalString.pipe(z.url({ error: 'must be a URL' }).optional());
+const bool = z
+  .enum(['0', '1', 'true', 'false', ''], { error: 'must be 0, 1, true or false' })
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+const positiveInt = (fallback: number) => z.coerce.number({ error: 'must be a number' }).int().positive().default(fallback);
+const positiveNumber = (fallback: number) => z.coerce.number({ error: 'must be a number' }).positive().default(fallback);
+const emailList = (fallback: readonly string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v : fallback.join(',')))
+    .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.email({ error: 'must be a comma-separated list of emails' })).min(1));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' }).optional(),
+  ),
+  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, { error: 'must be a redis:// URL' }).optional()),
+  WEB_URL: optionalUrl,
+  API_URL: optionalUrl,
+  ADMIN_EMAILS: emailList(ADMIN_EMAILS),
+  SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default(SUPPORT_EMAIL),
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, { error: 'must be an smtp:// URL' }).optional()),
+  MAIL_FROM: z.string().default('Postkeeper <no-reply@postkeeper.app>'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.url({ error: 'must be a URL' }).default('https://accounts.google.com'),
+  SESSION_TTL_DAYS: positiveInt(30),
+  SEED_DEMO: bool,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PRICE_ID: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Tests point the Stripe SDK at a local fake with this (host:port, http). */
+  STRIPE_API_BASE: optionalUrl,
+  ABUSE_TOKENS_30D: positiveInt(2_000_000),
+  ABUSE_STORAGE_GB: positiveNumber(5),
+  ABUSE_COST_DOLLAR: positiveNumber(5),
+  STORAGE_COST_PER_GB_MONTH: positiveNumber(0.023),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+export interface AppConfig extends Env {
+  /** The web app's origin, used in emails and redirects (never the Host header). */
+  webUrl: string;
+  /** The API's public base URL, ending in /api. */
+  apiUrl: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws one line that names the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`);
+  }
+  const cfg = parsed.data;
+  const webUrl = (cfg.WEB_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/$/, '');
+  const apiUrl = (cfg.API_URL ?? `${webUrl}/api`).replace(/\/$/, '');
+  return { ...cfg, webUrl, apiUrl };
+}

@@ -1,0 +1,23 @@
+import type { AppConfig } from './config';
+import type { Clock } from './clock';
+import type { Db } from './db/connect';
+import type { Mailer } from './mail/mailer';
+import type { UserRow } from './db/schema';
+
+/** What every route module and service may use; built once in buildApp. */
+export interface AppContext {
+  config: AppConfig;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, resolved from the bearer token; null when none or invalid. */
+    user: UserRow | null;
+  }
+}

@@ -1,0 +1,4 @@
+// Every table, one module per area. Later areas add their module here.
+export * from './users';
+export * from './sessions';
+export * from './messages';

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Always stored lower-case. */
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash'),
+    displayName: text('display_name').notNull(),
+    name: text('name').notNull().default(''),
+    role: text('role').notNull().default('user'),
+    plan: text('plan', { enum: ['free', 'premium'] }).notNull().default('free'),
+    subscriptionStatus: text('subscription_status', { enum: ['active', 'trialing', 'past_due', 'canceled'] }),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    adsDisabled: boolean('ads_disabled').notNull().default(false),
+    storageUsed: bigint('storage_used', { mode: 'number' }).notNull().default(0),
+    storageLimit: bigint('storage_limit', { mode: 'number' }).notNull().default(1073741824),
+    googleSub: text('google_sub').unique(),
+    flaggedForAbuse: boolean('flagged_for_abuse').notNull().default(false),
+    lastFlaggedReason: text('last_flagged_reason'),
+    flaggedAt: ts('flagged_at'),
+    lastLoginAt: ts('last_login_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('users_created_at_idx').on(t.createdAt),
+    index('users_plan_status_idx').on(t.plan, t.subscriptionStatus),
+    index('users_flagged_idx').on(t.flaggedAt).where(sql`${t.flaggedForAbuse}`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,26 @@
+import type { FastifyServerOptions } from 'fastify';
+
+const SECRET_QUERY = /([?&](?:token|auth_token|code|state|session)=)[^&#]*/gi;
+
+/** Request URLs can carry one-time tokens (reset links, OAuth callbacks): never log their values. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[redacted]');
+}
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.newPassword', 'body.token'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        hostname: req.hostname,
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}

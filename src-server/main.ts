@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig } from './config';
+import { connect } from './db/connect';
+import { buildApp } from './app';
+import { seedIfWanted } from './seed';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const database = await connect({ databaseUrl: config.DATABASE_URL, dataDir: resolve(config.DATA_DIR, 'pglite') });
+  await database.migrate();
+  const clientDir = process.env.CLIENT_DIR ? resolve(process.env.CLIENT_DIR) : fileURLToPath(new URL('../dist/client', import.meta.url));
+  const app = await buildApp({ config, db: database.db, clientDir });
+  const seeded = await seedIfWanted(database, config, app.log);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const url = config.WEB_URL ?? `http://localhost:${config.PORT}`;
+  const lines = [
+    '',
+    `  Postkeeper is running at ${url}`,
+    `  API: ${config.apiUrl}   docs: ${config.apiUrl}/docs`,
+    `  Database: ${database.engine === 'pglite' ? `embedded (${resolve(config.DATA_DIR)})` : 'PostgreSQL'}${seeded ? ', demo data seeded' : ''}`,
+    '',
+    '  Demo logins:',
+    '    admin@example.com    / admin-demo-1    (admin console at /admin)',
+    '    user@example.com     / user-demo-1     (free plan)',
+    '    premium@example.com  / premium-demo-1  (Pro plan)',
+    '',
+  ];
+  console.log(lines.join('\n'));
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(`Postkeeper failed to start: ${(err as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findSessionUser } from '../auth/sessions';
+import { forbidden, unauthorized } from '../errors';
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/** Resolves `Authorization: Bearer` to request.user for every API request. */
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    request.user = token ? await findSessionUser(app.ctx.db, token, app.ctx.clock) : null;
+  });
+}
+
+/** The signed-in user, or a 401. */
+export function requireUser(request: FastifyRequest) {
+  if (!request.user) throw unauthorized('Please sign in to continue.');
+  return request.user;
+}
+
+/** The one guard for the /admin prefix: 401 without a valid session, 403 for a non-admin. */
+export async function adminGuard(request: FastifyRequest): Promise<void> {
+  const user = requireUser(request);
+  if (user.role !== 'admin') throw forbidden('Admin access required.');
+}

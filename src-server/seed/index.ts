@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { AppConfig } from '../config';
+import type { Database } from '../db/connect';
+import { seedDemo } from './demo';
+
+/**
+ * Demo data goes into an empty embedded database on first start, or into any database when SEED_DEMO=1;
+ * never under NODE_ENV=production unless SEED_DEMO=1.
+ */
+export async function seedIfWanted(database: Database, config: AppConfig, log: FastifyBaseLogger): Promise<boolean> {
+  if (config.NODE_ENV === 'production' && !config.SEED_DEMO) return false;
+  const wanted = config.SEED_DEMO || (database.engine === 'pglite' && (await isEmpty(database)));
+  if (!wanted) return false;
+  await seedDemo(database.db);
+  log.info('demo data seeded');
+  return true;
+}
+
+async function isEmpty(database: Database): Promise<boolean> {
+  const result = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
+  const rows = (result as unknown as { rows: { n: number }[] }).rows;
+  return Number(rows[0]?.n ?? 0) === 0;
+}

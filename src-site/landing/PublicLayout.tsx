@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import './siteChrome.css';
+import { SiteFooter } from './SiteFooter';
+import { SiteHeader } from './SiteHeader';
+
+/** The frame every public page shares: skip link, header, main content, footer. */
+export function PublicLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="pk-public">
+      <a className="pk-skip" href="#main">Skip to content</a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>{children}</main>
+      <SiteFooter />
+    </div>
+  );
+}

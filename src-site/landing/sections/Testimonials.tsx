@@ -1,0 +1,29 @@
+// Built and styled, but hidden until we have quotes from real users we may publish (SPEC §2).
+export const SHOW_TESTIMONIALS = false;
+
+const QUOTES = [
+  { quote: 'I finally stopped screenshotting threads. Everything I save is tagged and searchable.', who: 'Newsletter writer' },
+  { quote: 'My competitor research lives in one place instead of five bookmark folders.', who: 'Startup founder' },
+  { quote: 'Saving sources from Reddit and X for my thesis has never been this tidy.', who: 'Graduate student' },
+];
+
+export function Testimonials() {
+  return (
+    <section className="pk-section" aria-labelledby="testimonials-title">
+      <div className="pk-container">
+        <div className="pk-section__head">
+          <p className="pk-eyebrow">Loved by savers</p>
+          <h2 id="testimonials-title">What people say</h2>
+        </div>
+        <ul className="pk-grid pk-grid--3">
+          {QUOTES.map((q) => (
+            <li key={q.who} className="pk-card">
+              <blockquote><p>“{q.quote}”</p></blockquote>
+              <p className="pk-card__meta">{q.who}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+// Brand constants and the timings of SPEC §9. Pure data: the server reads it too, so no browser APIs here.
+
+export const PRODUCT_NAME = 'Postkeeper';
+export const EXTENSION_ID = 'kpnbmlgoefjdchkbhpdcnlfjhhagbaeo';
+export const EXTENSION_STORE_URL = `https://chromewebstore.google.com/detail/postkeeper/${EXTENSION_ID}`;
+export const EXTENSION_DASHBOARD_URL = `chrome-extension://${EXTENSION_ID}/dashboard.html`;
+export const SUPPORT_EMAIL = 'support@postkeeper.app';
+/** The landing page sends an account with one of these emails to /admin (SPEC §6: one address). */
+export const ADMIN_EMAILS: readonly string[] = ['admin@example.com'];
+
+export const FOUNDER = {
+  name: 'Maya Lindqvist',
+  links: [
+    { label: 'X', href: 'https://x.com/postkeeperapp' },
+    { label: 'LinkedIn', href: 'https://www.linkedin.com/company/postkeeper' },
+    { label: 'GitHub', href: 'https://github.com/postkeeper' },
+  ],
+} as const;
+
+export const PLANS = {
+  free: { name: 'Free', price: '$0', storageBytes: 1024 ** 3, storageLabel: '1 GB' },
+  premium: { name: 'Pro', price: '$8.99', storageBytes: 10 * 1024 ** 3, storageLabel: '10 GB', trialDays: 7 },
+} as const;
+
+export const TIMINGS = {
+  contactAutoCloseMs: 2000,
+  resetRedirectMs: 3000,
+  extensionRedirectMs: 2000,
+  abuseCheckRefreshMs: 30_000,
+  bannerMs: 5000,
+  extensionTimeoutMs: 1500,
+} as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const USAGE_WINDOW_DAYS = 30;
+export const DEFAULT_AI_PROVIDER = 'openai';
+
+/** Where the web app sends API calls: same origin by default, or VITE_API_URL for a separate API host. */
+export const API_BASE: string =
+  (typeof import.meta !== 'undefined' && (import.meta as { env?: Record<string, string> }).env?.VITE_API_URL) ||
+  '/api';

@@ -1,0 +1,4 @@
+export * from './storage';
+export * from './cost';
+export * from './dates';
+export * from './badge';

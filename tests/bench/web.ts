@@ -1,0 +1,174 @@
+// `npm run bench:web`: builds the app, compares the gzipped JavaScript that `/` loads with a bare React + router
+// entry built by the same Vite config, runs Lighthouse (mobile) on `/` and `/dashboard/login`, and checks in
+// Chromium's network log that no console library is requested on those pages. Prints every figure.
+import { execSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import { adminLibrariesIn } from './webMarkers';
+
+const root = join(import.meta.dirname, '..', '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const TARGETS = { ratio: 1.15, landingPerformance: 0.95, accessibility: 1 };
+const gz = (buf: Buffer) => gzipSync(buf).length;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** A bare React + react-router page, built with the project's own Vite config and plugins. */
+async function bareEntryGzip(): Promise<number> {
+  const dir = mkdtempSync(join(root, 'node_modules', '.bench-web-'));
+  try {
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="./main.ts"></script></body></html>');
+    writeFileSync(
+      join(dir, 'main.ts'),
+      [
+        "import { StrictMode, createElement } from 'react';",
+        "import { createRoot } from 'react-dom/client';",
+        "import { createBrowserRouter, RouterProvider } from 'react-router-dom';",
+        "const router = createBrowserRouter([{ path: '/', element: createElement('h1', null, 'Hello') }]);",
+        "createRoot(document.getElementById('root')!).render(createElement(StrictMode, null, createElement(RouterProvider, { router })));",
+      ].join('\n'),
+    );
+    const out = join(dir, 'out');
+    await build({ configFile: join(root, 'vite.config.ts'), root: dir, publicDir: false, logLevel: 'warn', build: { outDir: out, emptyOutDir: true } });
+    const assets = join(out, 'assets');
+    return readdirSync(assets)
+      .filter((f) => f.endsWith('.js'))
+      .reduce((sum, f) => sum + gz(readFileSync(join(assets, f))), 0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function startServer(clientDir: string, dataDir: string): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', WEB_URL: url, DATA_DIR: dataDir, CLIENT_DIR: clientDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+/** JavaScript each page requests (from Chromium's network log), with the console libraries found in it. */
+async function scriptsLoaded(base: string, paths: string[]): Promise<Map<string, { url: string; gzip: number; libs: string[] }[]>> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+  const result = new Map<string, { url: string; gzip: number; libs: string[] }[]>();
+  try {
+    for (const path of paths) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const scripts: Promise<{ url: string; gzip: number; libs: string[] }>[] = [];
+      page.on('response', (res) => {
+        if (res.request().resourceType() !== 'script') return;
+        scripts.push(res.body().then((body) => ({ url: res.url(), gzip: gz(body), libs: adminLibrariesIn(res.url(), body.toString('utf8')) })));
+      });
+      await page.goto(base + path, { waitUntil: 'networkidle' });
+      result.set(path, await Promise.all(scripts));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return result;
+}
+
+async function lighthouseScores(url: string): Promise<{ performance: number; accessibility: number }> {
+  const { default: lighthouse } = await import('lighthouse');
+  const { launch } = await import('chrome-launcher');
+  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], formFactor: 'mobile' });
+    const cats = result!.lhr.categories;
+    const metric = (id: string) => result!.lhr.audits[id]?.displayValue ?? 'n/a';
+    console.log(`  ${new URL(url).pathname}: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, Speed Index ${metric('speed-index')}`);
+    for (const id of ['uses-text-compression', 'render-blocking-resources', 'unused-javascript', 'largest-contentful-paint-element']) {
+      const a = result!.lhr.audits[id];
+      if (a && a.score !== null && a.score < 0.9) console.log(`  hint: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+    }
+    for (const [id, audit] of Object.entries(result!.lhr.audits)) {
+      if (audit.score !== null && audit.score < 1 && cats.accessibility.auditRefs.some((r) => r.id === id && r.weight > 0)) {
+        console.log(`  accessibility audit failing on ${url}: ${id} (${audit.title})`);
+      }
+    }
+    return { performance: cats.performance.score ?? 0, accessibility: cats.accessibility.score ?? 0 };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'postkeeper-bench-web-'));
+  const clientDir = join(work, 'client');
+  const dataDir = join(work, 'data');
+  mkdirSync(dataDir);
+  let failed = false;
+  const check = (ok: boolean, line: string) => {
+    console.log(`${ok ? 'PASS' : 'FAIL'}  ${line}`);
+    if (!ok) failed = true;
+  };
+  try {
+    console.log('building the app…');
+    execSync('npm run build', { cwd: root, stdio: 'ignore', env: { ...process.env, CLIENT_DIR: clientDir } });
+    console.log('building the bare React + router entry…');
+    const bare = await bareEntryGzip();
+    const server = await startServer(clientDir, dataDir);
+    try {
+      const loaded = await scriptsLoaded(server.url, ['/', '/dashboard/login']);
+      const landing = loaded.get('/')!.reduce((s, f) => s + f.gzip, 0);
+      console.log(`\nJavaScript loaded by / (gzip): ${kb(landing)} in ${loaded.get('/')!.length} files`);
+      for (const f of loaded.get('/')!) console.log(`  ${kb(f.gzip).padStart(9)}  ${new URL(f.url).pathname}`);
+      console.log(`Bare React + router entry (gzip): ${kb(bare)}`);
+      const ratio = landing / bare;
+      check(ratio <= TARGETS.ratio, `script weight ratio ${ratio.toFixed(3)} (target <= ${TARGETS.ratio})`);
+      for (const [path, files] of loaded) {
+        const libs = files.flatMap((f) => f.libs);
+        check(libs.length === 0, `no console library code requested on ${path}${libs.length ? `: ${libs.join(', ')}` : ''}`);
+      }
+      console.log('\nrunning Lighthouse (mobile)…');
+      const home = await lighthouseScores(`${server.url}/`);
+      const login = await lighthouseScores(`${server.url}/dashboard/login`);
+      console.log(`/                 performance ${home.performance.toFixed(2)}  accessibility ${home.accessibility.toFixed(2)}`);
+      console.log(`/dashboard/login  performance ${login.performance.toFixed(2)}  accessibility ${login.accessibility.toFixed(2)}`);
+      check(home.performance >= TARGETS.landingPerformance, `landing performance ${home.performance.toFixed(2)} (target >= ${TARGETS.landingPerformance})`);
+      check(home.accessibility >= TARGETS.accessibility, `landing accessibility ${home.accessibility.toFixed(2)} (target ${TARGETS.accessibility})`);
+      check(login.accessibility >= TARGETS.accessibility, `login accessibility ${login.accessibility.toFixed(2)} (target ${TARGETS.accessibility})`);
+    } finally {
+      server.stop();
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, newPage, signInAs } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PUBLIC_PAGES = ['/', '/privacy', '/terms', '/help', '/no-such-page', '/dashboard/login', '/dashboard/register', '/dashboard/forgot-password', '/dashboard/reset-password?token=abc', '/dashboard/reset-password', '/upgrade'];
+const SIGNED_IN_PAGES = ['/dashboard', '/dashboard/settings', '/upgrade', '/help', '/privacy'];
+
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('accessibility (axe)', () => {
+  it.each(PUBLIC_PAGES)('%s has no violations when logged out', async (path) => {
+    const { context, page } = await newPage(browser, 390);
+    await page.goto(path, { waitUntil: 'networkidle' });
+    // The page under test is the real screen, not the 404 page standing in for a missing route.
+    if (path !== '/no-such-page') expect(await page.getByRole('heading', { name: 'Page not found' }).count(), path).toBe(0);
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('the open contact and support dialogs have no violations', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    for (const name of ['Get in Touch', 'Support']) {
+      await page.locator('footer').getByRole('button', { name }).click();
+      await page.getByRole('dialog', { name }).waitFor();
+      expect(await violations(page), name).toEqual([]);
+      await page.keyboard.press('Escape');
+    }
+    await context.close();
+  });
+
+  it.each(SIGNED_IN_PAGES)('%s has no violations when logged in', async (path) => {
+    const { context, page } = await newPage(browser);
+    const token = await signInAs(page, 'user@example.com', 'user-demo-1');
+    expect(typeof token).toBe('string');
+    await page.goto(path, { waitUntil: 'networkidle' });
+    expect(await page.getByRole('heading', { name: 'Page not found' }).count(), path).toBe(0);
+    expect(new URL(page.url()).pathname, 'still signed in').toBe(path);
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,85 @@
+import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/**
+ * Builds the app exactly as `npm start` does, then runs the server on a fresh embedded database with the
+ * demo seed, so browser tests drive the real build.
+ */
+export default async function setup(project: TestProject) {
+  const root = join(import.meta.dirname, '..', '..');
+  const dataDir = mkdtempSync(join(tmpdir(), 'postkeeper-e2e-'));
+  // Each run builds into its own folder, exactly as `npm run build` does, so parallel runs never clash.
+  const clientDir = process.env.E2E_CLIENT_DIR ?? join(dataDir, 'client');
+  if (!process.env.E2E_CLIENT_DIR) execSync('npm run build', { cwd: root, stdio: 'inherit', env: { ...process.env, CLIENT_DIR: clientDir } });
+  const port = await freePort();
+  const baseURL = `http://localhost:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_URL: baseURL,
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+      GOOGLE_CLIENT_ID: '',
+      STRIPE_SECRET_KEY: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // The server's output is kept in the data folder: tests read mail links from it (no SMTP in e2e).
+  const log = createWriteStream(join(dataDir, 'server.log'));
+  let output = '';
+  const keep = (d: Buffer) => {
+    output += d;
+    log.write(d);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${baseURL}/api/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  project.provide('baseURL', baseURL);
+  project.provide('dataDir', dataDir);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
