@@ -2,3 +2,4 @@
 export * from './users';
 export * from './sessions';
 export * from './messages';
+export * from './coupons';
