@@ -16,7 +16,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const first = error.validation[0];
       const field = fieldOf(first?.instancePath);
       const text = first?.message ?? 'Invalid request';
-      const mentionsField = field && text.toLowerCase().includes(field.replace(/([A-Z])/g, ' $1').toLowerCase().split('.').pop()!);
+      const mentionsField =
+        field &&
+        text.toLowerCase().includes(
+          field
+            .replace(/([A-Z])/g, ' $1')
+            .toLowerCase()
+            .split('.')
+            .pop()!,
+        );
       const message = !field || mentionsField ? text : `${field}: ${text}`;
       return reply.code(400).send({ message });
     }
