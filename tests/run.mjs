@@ -10,7 +10,14 @@ const report = join(root, 'test-results', 'vitest.json');
 mkdirSync(join(root, 'test-results'), { recursive: true });
 rmSync(report, { force: true });
 
-const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
+const args = [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+];
 const started = Date.now();
 const result = spawnSync('npx', args, { stdio: 'inherit', cwd: root });
 const seconds = Math.round((Date.now() - started) / 1000);

@@ -95,8 +95,15 @@ export async function registerUser(
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Mails in the outbox addressed to `to`, newest first. */
-export async function outboxFor(db: Database['db'], to: string): Promise<{ subject: string; text: string }[]> {
+export async function outboxFor(
+  db: Database['db'],
+  to: string,
+): Promise<{ subject: string; text: string }[]> {
   const { outbox } = await import('../../src-server/db/schema');
   const { desc, eq } = await import('drizzle-orm');
-  return db.select({ subject: outbox.subject, text: outbox.text }).from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.createdAt));
+  return db
+    .select({ subject: outbox.subject, text: outbox.text })
+    .from(outbox)
+    .where(eq(outbox.to, to))
+    .orderBy(desc(outbox.createdAt));
 }

@@ -11,7 +11,8 @@ afterAll(() => t.close());
 
 const SAME_ANSWER = "If an account with that email exists, we've sent you a password reset link.";
 const INVALID = 'This reset link is invalid or has expired. Please request a new password reset.';
-const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload, headers });
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers });
 
 async function requestLink(email: string, headers: Record<string, string> = {}): Promise<string> {
   const res = await post('/api/auth/request-password-reset', { email }, headers);
@@ -36,8 +37,12 @@ describe('password reset', () => {
 
     const res = await post('/api/auth/reset-password', { token: tokenOf(link), newPassword: 'brand-new-1' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('Your password has been updated. You can now sign in with your new password.');
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(oldSession) })).statusCode).toBe(401);
+    expect(res.json().message).toBe(
+      'Your password has been updated. You can now sign in with your new password.',
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(oldSession) })).statusCode,
+    ).toBe(401);
     expect((await post('/api/auth/login', { email, password: 'correct-horse-1' })).statusCode).toBe(401);
     expect((await post('/api/auth/login', { email, password: 'brand-new-1' })).statusCode).toBe(200);
   });
@@ -65,15 +70,21 @@ describe('password reset', () => {
   it('refuses a used link, an expired link (after 30 minutes) and a made-up token', async () => {
     const { email } = await registerUser(t.app, { email: 'expiry@example.com' });
     const used = tokenOf(await requestLink(email));
-    expect((await post('/api/auth/reset-password', { token: used, newPassword: 'another-1' })).statusCode).toBe(200);
-    expect((await post('/api/auth/reset-password', { token: used, newPassword: 'another-2' })).json()).toEqual({ message: INVALID });
+    expect(
+      (await post('/api/auth/reset-password', { token: used, newPassword: 'another-1' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/auth/reset-password', { token: used, newPassword: 'another-2' })).json(),
+    ).toEqual({ message: INVALID });
 
     const late = tokenOf(await requestLink(email));
     t.clock.advance(30 * 60_000 + 1000);
     const expired = await post('/api/auth/reset-password', { token: late, newPassword: 'too-late-1' });
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toEqual({ message: INVALID });
-    expect((await post('/api/auth/reset-password', { token: 'made-up', newPassword: 'whatever-1' })).json()).toEqual({ message: INVALID });
+    expect(
+      (await post('/api/auth/reset-password', { token: 'made-up', newPassword: 'whatever-1' })).json(),
+    ).toEqual({ message: INVALID });
   });
 
   it('validates the body with the spec texts and changes nothing', async () => {
@@ -84,7 +95,10 @@ describe('password reset', () => {
     expect(short.json()).toEqual({ message: 'Password must be at least 6 characters long' });
     const missing = await post('/api/auth/reset-password', { newPassword: 'long-enough-1' });
     expect(missing.json()).toEqual({ message: 'Invalid reset token' });
-    const [row] = await t.db.select().from(passwordResets).where(eq(passwordResets.tokenHash, (await import('../../src-server/auth/tokens')).hashToken(token)));
+    const [row] = await t.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.tokenHash, (await import('../../src-server/auth/tokens')).hashToken(token)));
     expect(row.usedAt).toBeNull();
   });
 });
