@@ -2,11 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { users } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
+import type { Clock } from '../clock';
+import { systemClock } from '../clock';
+import { seedDemoUsers } from './demoUsers';
 
 const GB = 1024 ** 3;
 
-/** The three demo logins of the README. Idempotent: existing accounts are left as they are. */
-export async function seedDemo(db: Db): Promise<void> {
+/** The three demo logins of the README and about 200 more accounts. Idempotent: existing accounts are left as they are. */
+export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<void> {
   const accounts = [
     {
       email: 'admin@example.com',
@@ -53,4 +56,5 @@ export async function seedDemo(db: Db): Promise<void> {
       })
       .onConflictDoNothing({ target: users.email });
   }
+  await seedDemoUsers(db, clock);
 }

@@ -120,13 +120,11 @@ async function scriptsLoaded(
       page.on('response', (res) => {
         if (res.request().resourceType() !== 'script') return;
         scripts.push(
-          res
-            .body()
-            .then((body) => ({
-              url: res.url(),
-              gzip: gz(body),
-              libs: adminLibrariesIn(res.url(), body.toString('utf8')),
-            })),
+          res.body().then((body) => ({
+            url: res.url(),
+            gzip: gz(body),
+            libs: adminLibrariesIn(res.url(), body.toString('utf8')),
+          })),
         );
       });
       await page.goto(base + path, { waitUntil: 'networkidle' });

@@ -5,7 +5,13 @@ import { ConfigError, loadConfig } from '../../src-server/config';
 describe('configuration from the environment', () => {
   it('runs with no variables at all: embedded database on port 3000', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', SESSION_TTL_DAYS: 30, ADMIN_EMAILS: ['admin@example.com'], RATE_LIMIT_SCALE: 1 });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      SESSION_TTL_DAYS: 30,
+      ADMIN_EMAILS: ['admin@example.com'],
+      RATE_LIMIT_SCALE: 1,
+    });
     expect(config.webUrl).toBe('http://localhost:3000');
     expect(config.apiUrl).toBe('http://localhost:3000/api');
     expect(config.DATABASE_URL).toBeUndefined();
@@ -13,7 +19,9 @@ describe('configuration from the environment', () => {
 
   it('derives the API URL from WEB_URL unless API_URL is set', () => {
     expect(loadConfig({ WEB_URL: 'https://postkeeper.app/' }).apiUrl).toBe('https://postkeeper.app/api');
-    expect(loadConfig({ WEB_URL: 'https://postkeeper.app', API_URL: 'https://api.postkeeper.app' }).apiUrl).toBe('https://api.postkeeper.app');
+    expect(
+      loadConfig({ WEB_URL: 'https://postkeeper.app', API_URL: 'https://api.postkeeper.app' }).apiUrl,
+    ).toBe('https://api.postkeeper.app');
   });
 
   it.each([
@@ -42,7 +50,10 @@ describe('configuration from the environment', () => {
   });
 
   it('reads the admin list case-insensitively', () => {
-    expect(loadConfig({ ADMIN_EMAILS: ' Boss@Example.com , ops@example.com' }).ADMIN_EMAILS).toEqual(['boss@example.com', 'ops@example.com']);
+    expect(loadConfig({ ADMIN_EMAILS: ' Boss@Example.com , ops@example.com' }).ADMIN_EMAILS).toEqual([
+      'boss@example.com',
+      'ops@example.com',
+    ]);
   });
 
   it('makes the server process exit with that one line and status 1', () => {
