@@ -34,6 +34,8 @@ export async function registerWebApp(app: FastifyInstance, clientDir: string): P
     root: clientDir,
     wildcard: false,
     preCompressed: true,
+    // Our own Cache-Control below, not send's default max-age=0.
+    cacheControl: false,
     index: ['index.html'],
     setHeaders(res, path) {
       if (/\/assets\//.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
