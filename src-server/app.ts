@@ -30,13 +30,21 @@ export interface BuildOptions {
   /** The built web app's folder; omitted in API tests. */
   clientDir?: string;
   logger?: boolean;
+  /** Where the JSON log lines go (default stdout); tests read them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole app without listening, so tests can inject requests. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : loggerOptions(config.LOG_LEVEL),
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            ...(loggerOptions(config.LOG_LEVEL) as object),
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
