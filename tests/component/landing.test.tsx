@@ -5,15 +5,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_EMAILS, EXTENSION_STORE_URL, FOUNDER } from '../../src/config';
 import { LandingPage } from '../../src-site/landing/LandingPage';
 import { SHOW_TESTIMONIALS, Testimonials } from '../../src-site/landing/sections/Testimonials';
+import { SiteRoot } from '../../src-site/SiteRoot';
+import type { RouteObject } from 'react-router-dom';
+
+/** The site's routes sit under its session root, as in the app. */
+const withSession = (routes: RouteObject[]): RouteObject[] => [{ element: <SiteRoot />, children: routes }];
 
 afterEach(cleanup);
 
 function renderLanding() {
   const router = createMemoryRouter(
-    [
+    withSession([
       { path: '/', element: <LandingPage /> },
       { path: '*', element: <p>elsewhere</p> },
-    ],
+    ]),
     { initialEntries: ['/'] },
   );
   return render(<RouterProvider router={router} />);
@@ -161,10 +166,10 @@ describe('LandingPage', () => {
 describe('LandingPage admin redirect', () => {
   function renderWithAdmin() {
     const router = createMemoryRouter(
-      [
+      withSession([
         { path: '/', element: <LandingPage /> },
         { path: '/admin', element: <h1>Admin console</h1> },
-      ],
+      ]),
       { initialEntries: ['/'] },
     );
     render(<RouterProvider router={router} />);
@@ -255,10 +260,10 @@ describe('LandingPage admin redirect with a token in the URL', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     const router = createMemoryRouter(
-      [
+      withSession([
         { path: '/', element: <LandingPage /> },
         { path: '/admin', element: <h1>Admin console</h1> },
-      ],
+      ]),
       { initialEntries: ['/'] },
     );
     render(<RouterProvider router={router} />);
