@@ -53,6 +53,8 @@ export default async function setup(project: TestProject) {
       CLIENT_DIR: clientDir,
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
+      // Every browser test signs in from one address.
+      RATE_LIMIT_SCALE: '50',
       SMTP_URL: '',
       GOOGLE_CLIENT_ID: '',
       STRIPE_SECRET_KEY: '',
