@@ -1,0 +1,66 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { AdminOverview } from '../../../src/contract/admin';
+
+type Props = { usersByPlan: NonNullable<AdminOverview['usersByPlan']>; dailyUsage: NonNullable<AdminOverview['dailyUsage']> };
+
+/** Users per plan, stacked by subscription status ("none" for users without one). */
+export function planStatusSeries(rows: Props['usersByPlan']) {
+  const statuses = [...new Set(rows.map((r) => r.status || 'none'))];
+  const plans = ['free', 'premium'].map((plan) => {
+    const entry: Record<string, string | number> = { plan };
+    for (const s of statuses) entry[s] = rows.filter((r) => r.plan === plan && (r.status || 'none') === s).reduce((a, r) => a + r.count, 0);
+    return entry;
+  });
+  return { plans, statuses };
+}
+
+const COLOURS = ['#1976d2', '#2e7d32', '#ed6c02', '#9c27b0', '#d32f2f', '#607d8b'];
+
+export default function OverviewCharts({ usersByPlan, dailyUsage }: Props) {
+  const { plans, statuses } = planStatusSeries(usersByPlan);
+  return (
+    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(360px, 1fr))', gap: 16 }}>
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="subtitle1" component="h2">
+            Users by plan and status
+          </Typography>
+          <ResponsiveContainer width="100%" height={260}>
+            <BarChart data={plans}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="plan" />
+              <YAxis allowDecimals={false} />
+              <Tooltip />
+              <Legend />
+              {statuses.map((s, i) => (
+                <Bar key={s} dataKey={s} stackId="status" fill={COLOURS[i % COLOURS.length]} />
+              ))}
+            </BarChart>
+          </ResponsiveContainer>
+        </CardContent>
+      </Card>
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="subtitle1" component="h2">
+            Tokens and cost by day (30 days)
+          </Typography>
+          <ResponsiveContainer width="100%" height={260}>
+            <LineChart data={dailyUsage}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="day" tickFormatter={(d: string) => d.slice(5)} />
+              <YAxis yAxisId="tokens" />
+              <YAxis yAxisId="cost" orientation="right" tickFormatter={(v: number) => `$${v.toFixed(2)}`} />
+              <Tooltip />
+              <Legend />
+              <Line yAxisId="tokens" type="monotone" dataKey="tokens" name="Tokens" stroke="#1976d2" dot={false} />
+              <Line yAxisId="cost" type="monotone" dataKey="cost" name="Cost ($)" stroke="#ed6c02" dot={false} />
+            </LineChart>
+          </ResponsiveContainer>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
