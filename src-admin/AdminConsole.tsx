@@ -25,7 +25,10 @@ export interface AdminConsoleProps {
 /** react-admin over an already resolved admin session (see AdminApp). */
 export function AdminConsole({ profile, store, basename = '/admin' }: AdminConsoleProps) {
   const authProvider = useMemo(() => createAuthProvider(profile), [profile]);
-  const adminStore = useMemo(() => store ?? localStorageStore(undefined, `pk-admin-${profile._id}`), [store, profile._id]);
+  const adminStore = useMemo(
+    () => store ?? localStorageStore(undefined, `pk-admin-${profile._id}`),
+    [store, profile._id],
+  );
   return (
     <Admin
       basename={basename}

@@ -33,7 +33,11 @@ export function AiConfigPage() {
   const [save, setSave] = useState<SaveState>('idle');
   const configs = useLoad(async () => {
     try {
-      const res = await provider.getList('ai-config', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'taskType', order: 'ASC' }, filter: {} });
+      const res = await provider.getList('ai-config', {
+        pagination: { page: 1, perPage: 1000 },
+        sort: { field: 'taskType', order: 'ASC' },
+        filter: {},
+      });
       return res.data as unknown as AiConfig[];
     } catch (err) {
       showBanner((err as Error).message);
@@ -56,7 +60,15 @@ export function AiConfigPage() {
       const saved = data as unknown as AiConfig;
       configs.setData((prev) => {
         const rest = (prev ?? []).filter((c) => c.taskType !== row.taskType);
-        return [...rest, { taskType: row.taskType, provider: next.provider, model: next.model, updatedAt: saved.updatedAt ?? new Date().toISOString() }];
+        return [
+          ...rest,
+          {
+            taskType: row.taskType,
+            provider: next.provider,
+            model: next.model,
+            updatedAt: saved.updatedAt ?? new Date().toISOString(),
+          },
+        ];
       });
       setSave('saved');
     } catch (err) {

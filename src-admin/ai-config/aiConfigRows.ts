@@ -28,6 +28,7 @@ export function aiConfigRows(catalogue: ProviderCatalogue, configs: readonly AiC
 /** The newest updatedAt among the configs, or null. */
 export function lastUpdated(configs: readonly Pick<AiConfig, 'updatedAt'>[]): string | null {
   let best: string | null = null;
-  for (const c of configs) if (c.updatedAt && (!best || new Date(c.updatedAt) > new Date(best))) best = c.updatedAt;
+  for (const c of configs)
+    if (c.updatedAt && (!best || new Date(c.updatedAt) > new Date(best))) best = c.updatedAt;
   return best;
 }

@@ -4,7 +4,11 @@ import type { TimedMessage } from './useTimedMessage';
 export function Banner({ message }: { message: TimedMessage | null }) {
   if (!message) return null;
   return (
-    <Alert severity={message.severity} role={message.severity === 'error' ? 'alert' : 'status'} sx={{ mb: 2 }}>
+    <Alert
+      severity={message.severity}
+      role={message.severity === 'error' ? 'alert' : 'status'}
+      sx={{ mb: 2 }}
+    >
       {message.text}
     </Alert>
   );

@@ -7,9 +7,21 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCreate, useNotify } from 'react-admin';
-import { amountLimits, couponFormError, couponPayload, normaliseCode, type CouponFormValues } from './couponStatus';
+import {
+  amountLimits,
+  couponFormError,
+  couponPayload,
+  normaliseCode,
+  type CouponFormValues,
+} from './couponStatus';
 
-const EMPTY: CouponFormValues = { code: '', discountType: 'percentage', amount: '', usageLimit: '', expiresAt: '' };
+const EMPTY: CouponFormValues = {
+  code: '',
+  discountType: 'percentage',
+  amount: '',
+  usageLimit: '',
+  expiresAt: '',
+};
 
 /** SPEC §2/§5 Create Coupon form. */
 export function CouponCreateForm({ onCreated }: { onCreated: () => void }) {

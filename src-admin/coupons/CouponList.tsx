@@ -14,8 +14,20 @@ const STORE_KEY = 'coupons.grid';
 function CouponBulkActions() {
   return (
     <>
-      <BulkUpdateButton label="Activate" data={{ isActive: true }} mutationMode="pessimistic" icon={<CheckCircleIcon />} confirmContent="Activate the selected coupons?" />
-      <BulkUpdateButton label="Deactivate" data={{ isActive: false }} mutationMode="pessimistic" icon={<BlockIcon />} confirmContent="Deactivate the selected coupons?" />
+      <BulkUpdateButton
+        label="Activate"
+        data={{ isActive: true }}
+        mutationMode="pessimistic"
+        icon={<CheckCircleIcon />}
+        confirmContent="Activate the selected coupons?"
+      />
+      <BulkUpdateButton
+        label="Deactivate"
+        data={{ isActive: false }}
+        mutationMode="pessimistic"
+        icon={<BlockIcon />}
+        confirmContent="Deactivate the selected coupons?"
+      />
       <BulkDeleteButton mutationMode="pessimistic" confirmContent={ADMIN_TEXT.confirmDeleteCoupon} />
     </>
   );
@@ -27,7 +39,12 @@ function CouponListBody() {
     <>
       <CouponStatsCards />
       <CouponCreateForm onCreated={refresh} />
-      <DataGridList columns={couponColumns} storeKey={STORE_KEY} bulkActionButtons={<CouponBulkActions />} aria-label="Coupons" />
+      <DataGridList
+        columns={couponColumns}
+        storeKey={STORE_KEY}
+        bulkActionButtons={<CouponBulkActions />}
+        aria-label="Coupons"
+      />
     </>
   );
 }

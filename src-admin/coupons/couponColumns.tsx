@@ -2,7 +2,13 @@ import Chip from '@mui/material/Chip';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Coupon } from '../../src/contract/admin';
 import type { ExportColumn } from '../csv/ExportCsvButton';
-import { couponDiscount, couponDisplayStatus, couponExpiry, couponUsage, type CouponDisplayStatus } from './couponStatus';
+import {
+  couponDiscount,
+  couponDisplayStatus,
+  couponExpiry,
+  couponUsage,
+  type CouponDisplayStatus,
+} from './couponStatus';
 import { CouponRowActions } from './CouponRowActions';
 
 const STATUS_COLOUR: Record<CouponDisplayStatus, 'default' | 'success' | 'warning' | 'error'> = {
@@ -28,7 +34,14 @@ export const couponColumns: GridColDef<Coupon>[] = [
     },
   },
   { field: 'createdBy', headerName: 'Created by', flex: 1, minWidth: 140 },
-  { field: 'actions', headerName: 'Actions', width: 220, sortable: false, hideable: false, renderCell: ({ row }) => <CouponRowActions row={row} /> },
+  {
+    field: 'actions',
+    headerName: 'Actions',
+    width: 220,
+    sortable: false,
+    hideable: false,
+    renderCell: ({ row }) => <CouponRowActions row={row} />,
+  },
 ];
 
 export const couponCsvColumns: ExportColumn<Coupon>[] = [

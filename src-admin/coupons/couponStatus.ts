@@ -4,7 +4,9 @@ import { formatDateTime } from '../../src/format';
 export type CouponDisplayStatus = 'Inactive' | 'Expired' | 'Used Up' | 'Active';
 
 /** SPEC §4 coupon display status, checked in this order. */
-export function couponDisplayStatus(c: Pick<Coupon, 'isActive' | 'isExpired' | 'usageLimit' | 'usedCount'>): CouponDisplayStatus {
+export function couponDisplayStatus(
+  c: Pick<Coupon, 'isActive' | 'isExpired' | 'usageLimit' | 'usedCount'>,
+): CouponDisplayStatus {
   if (!c.isActive) return 'Inactive';
   if (c.isExpired) return 'Expired';
   if (c.usageLimit !== null && c.usageLimit !== undefined && c.usedCount >= c.usageLimit) return 'Used Up';
@@ -33,7 +35,11 @@ export interface CouponFormValues {
 }
 
 /** SPEC §5 input limits by discount type. */
-export function amountLimits(type: CouponFormValues['discountType']): { min: number; max?: number; step: number } {
+export function amountLimits(type: CouponFormValues['discountType']): {
+  min: number;
+  max?: number;
+  step: number;
+} {
   return type === 'percentage' ? { min: 0, max: 100, step: 1 } : { min: 0, step: 0.01 };
 }
 
@@ -61,10 +67,12 @@ export function couponFormError(v: CouponFormValues): string | null {
   const { min, max } = amountLimits(v.discountType);
   if (amount < min) return 'Amount must be at least 0';
   if (max !== undefined && amount > max) return 'A percentage cannot exceed 100';
-  if (v.discountType === 'percentage' && !Number.isInteger(amount)) return 'A percentage must be a whole number';
+  if (v.discountType === 'percentage' && !Number.isInteger(amount))
+    return 'A percentage must be a whole number';
   if (v.usageLimit.trim() !== '' && !(Number.isInteger(Number(v.usageLimit)) && Number(v.usageLimit) >= 1)) {
     return 'Usage limit must be at least 1';
   }
-  if (v.expiresAt.trim() !== '' && Number.isNaN(new Date(v.expiresAt).getTime())) return 'Expiry is not a valid date';
+  if (v.expiresAt.trim() !== '' && Number.isNaN(new Date(v.expiresAt).getTime()))
+    return 'Expiry is not a valid date';
   return null;
 }

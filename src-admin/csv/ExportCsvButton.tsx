@@ -17,7 +17,15 @@ const PAGE = 500;
  * Exports the list's whole filtered set (not react-admin's 1,000-row cap), page by page through the
  * data provider, in the columns the operator has visible, with a progress bar while it runs.
  */
-export function ExportCsvButton<T>({ columns, filename, storeKey }: { columns: ExportColumn<T>[]; filename: string; storeKey?: string }) {
+export function ExportCsvButton<T>({
+  columns,
+  filename,
+  storeKey,
+}: {
+  columns: ExportColumn<T>[];
+  filename: string;
+  storeKey?: string;
+}) {
   const { resource, filterValues, sort, total } = useListContext();
   const dataProvider = useDataProvider();
   const notify = useNotify();
@@ -31,7 +39,11 @@ export function ExportCsvButton<T>({ columns, filename, storeKey }: { columns: E
       let page = 1;
       let expected = total ?? Infinity;
       while (rows.length < expected) {
-        const res = await dataProvider.getList(resource, { pagination: { page, perPage: PAGE }, sort, filter: filterValues });
+        const res = await dataProvider.getList(resource, {
+          pagination: { page, perPage: PAGE },
+          sort,
+          filter: filterValues,
+        });
         expected = res.total ?? rows.length + res.data.length;
         rows.push(...(res.data as T[]));
         setProgress(expected ? Math.round((rows.length / expected) * 100) : 100);
@@ -53,7 +65,12 @@ export function ExportCsvButton<T>({ columns, filename, storeKey }: { columns: E
         Export CSV
       </Button>
       {progress !== null ? (
-        <LinearProgress variant="determinate" value={progress} aria-label="Export progress" sx={{ mt: 0.5 }} />
+        <LinearProgress
+          variant="determinate"
+          value={progress}
+          aria-label="Export progress"
+          sx={{ mt: 0.5 }}
+        />
       ) : null}
     </Box>
   );

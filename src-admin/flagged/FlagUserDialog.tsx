@@ -9,7 +9,15 @@ import TextField from '@mui/material/TextField';
 import { useAdminProvider } from '../common/useAdminProvider';
 
 /** SPEC §2 Flag User dialog: User ID and Reason for Flagging, both required. */
-export function FlagUserDialog({ open, onClose, onFlagged }: { open: boolean; onClose: () => void; onFlagged: () => void }) {
+export function FlagUserDialog({
+  open,
+  onClose,
+  onFlagged,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onFlagged: () => void;
+}) {
   const provider = useAdminProvider();
   const [userId, setUserId] = useState('');
   const [reason, setReason] = useState('');
@@ -46,7 +54,14 @@ export function FlagUserDialog({ open, onClose, onFlagged }: { open: boolean; on
             {error}
           </Alert>
         ) : null}
-        <TextField label="User ID" required fullWidth margin="dense" value={userId} onChange={(e) => setUserId(e.target.value)} />
+        <TextField
+          label="User ID"
+          required
+          fullWidth
+          margin="dense"
+          value={userId}
+          onChange={(e) => setUserId(e.target.value)}
+        />
         <TextField
           label="Reason for Flagging"
           required

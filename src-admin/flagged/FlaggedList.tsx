@@ -26,7 +26,11 @@ const csvColumns: ExportColumn<Row>[] = [
   { field: 'plan', header: 'Plan', value: (r) => r.plan },
   { field: 'lastFlaggedReason', header: 'Reason', value: (r) => flaggedReason(r) },
   { field: 'flaggedAt', header: 'Flagged', value: (r) => r.flaggedAt ?? 'Unknown' },
-  { field: 'storageUsed', header: 'Storage', value: (r) => storageUsedOfLimit(r.storageUsed, r.storageLimit) },
+  {
+    field: 'storageUsed',
+    header: 'Storage',
+    value: (r) => storageUsedOfLimit(r.storageUsed, r.storageLimit),
+  },
 ];
 
 function FlaggedBody() {
@@ -76,9 +80,20 @@ function FlaggedBody() {
       ),
     },
     { field: 'plan', headerName: 'Plan', width: 90 },
-    { field: 'lastFlaggedReason', headerName: 'Reason', flex: 1.5, minWidth: 200, valueGetter: (_v, r) => flaggedReason(r) },
+    {
+      field: 'lastFlaggedReason',
+      headerName: 'Reason',
+      flex: 1.5,
+      minWidth: 200,
+      valueGetter: (_v, r) => flaggedReason(r),
+    },
     { field: 'flaggedAt', headerName: 'Flagged', width: 120, valueFormatter: (_v, r) => flaggedDate(r) },
-    { field: 'storageUsed', headerName: 'Storage', width: 170, valueFormatter: (_v, r) => storageUsedOfLimit(r.storageUsed, r.storageLimit) },
+    {
+      field: 'storageUsed',
+      headerName: 'Storage',
+      width: 170,
+      valueFormatter: (_v, r) => storageUsedOfLimit(r.storageUsed, r.storageLimit),
+    },
     {
       field: 'actions',
       headerName: 'Actions',

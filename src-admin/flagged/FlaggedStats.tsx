@@ -9,7 +9,10 @@ export function FlaggedStats({ stats }: { stats: AbuseStats | undefined }) {
       <StatCard label="Total Flagged" value={stats?.totalFlagged ?? 0} />
       <StatCard label="Flagged Today" value={stats?.flaggedToday ?? 0} />
       <StatCard label="This Week" value={stats?.flaggedThisWeek ?? 0} />
-      <StatCard label="Top Reasons" value={<span style={{ fontSize: '0.9rem' }}>{reasons.length ? reasons.join(', ') : 'None'}</span>} />
+      <StatCard
+        label="Top Reasons"
+        value={<span style={{ fontSize: '0.9rem' }}>{reasons.length ? reasons.join(', ') : 'None'}</span>}
+      />
     </StatRow>
   );
 }

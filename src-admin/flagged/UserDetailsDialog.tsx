@@ -17,7 +17,15 @@ import { storageUsedOfLimit } from './flaggedFormat';
 const ACTION_LABEL = { flag: 'Flagged', unflag: 'Unflagged', 'mark-safe': 'Marked safe' } as const;
 
 /** SPEC §2 View Details: account facts, Flagged/Clean, violations, a should-flag warning, history, Unflag or Flag. */
-export function UserDetailsDialog({ userId, onClose, onChanged }: { userId: string | null; onClose: () => void; onChanged: () => void }) {
+export function UserDetailsDialog({
+  userId,
+  onClose,
+  onChanged,
+}: {
+  userId: string | null;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
   const provider = useAdminProvider();
   const [history, setHistory] = useState<AbuseHistory | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -73,17 +81,27 @@ export function UserDetailsDialog({ userId, onClose, onChanged }: { userId: stri
           <>
             <Typography component="div" sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1 }}>
               <strong>{h.email}</strong>
-              <Chip size="small" label={h.currentlyFlagged ? 'Flagged' : 'Clean'} color={h.currentlyFlagged ? 'error' : 'success'} />
+              <Chip
+                size="small"
+                label={h.currentlyFlagged ? 'Flagged' : 'Clean'}
+                color={h.currentlyFlagged ? 'error' : 'success'}
+              />
             </Typography>
-            <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px', margin: 0 }}>
+            <dl
+              style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px', margin: 0 }}
+            >
               <dt>Plan</dt>
               <dd style={{ margin: 0 }}>{h.userStats.plan}</dd>
               <dt>Member since</dt>
               <dd style={{ margin: 0 }}>{formatDate(h.userStats.createdAt)}</dd>
               <dt>Last login</dt>
-              <dd style={{ margin: 0 }}>{h.userStats.lastLogin ? formatDateTime(h.userStats.lastLogin) : 'Never'}</dd>
+              <dd style={{ margin: 0 }}>
+                {h.userStats.lastLogin ? formatDateTime(h.userStats.lastLogin) : 'Never'}
+              </dd>
               <dt>Storage</dt>
-              <dd style={{ margin: 0 }}>{storageUsedOfLimit(h.userStats.storageUsed, h.userStats.storageLimit)}</dd>
+              <dd style={{ margin: 0 }}>
+                {storageUsedOfLimit(h.userStats.storageUsed, h.userStats.storageLimit)}
+              </dd>
             </dl>
             {h.shouldFlag && !h.currentlyFlagged ? (
               <Alert severity="warning" sx={{ mt: 2 }}>
@@ -143,7 +161,12 @@ export function UserDetailsDialog({ userId, onClose, onChanged }: { userId: stri
           </Button>
         ) : null}
         {h && !h.currentlyFlagged ? (
-          <Button variant="contained" color="error" disabled={busy || !reason.trim()} onClick={() => act(true)}>
+          <Button
+            variant="contained"
+            color="error"
+            disabled={busy || !reason.trim()}
+            onClick={() => act(true)}
+          >
             Flag
           </Button>
         ) : null}

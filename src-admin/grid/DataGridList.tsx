@@ -37,10 +37,14 @@ export function DataGridList<T extends GridValidRowModel>(props: DataGridListPro
   const [density, setDensity] = useStore<GridDensity>(`${storeKey}.density`, 'standard');
 
   const sortModel: GridSortModel = useMemo(
-    () => (list.sort?.field ? [{ field: list.sort.field, sort: list.sort.order === 'DESC' ? 'desc' : 'asc' }] : []),
+    () =>
+      list.sort?.field ? [{ field: list.sort.field, sort: list.sort.order === 'DESC' ? 'desc' : 'asc' }] : [],
     [list.sort?.field, list.sort?.order],
   );
-  const paginationModel: GridPaginationModel = { page: Math.max(0, (list.page ?? 1) - 1), pageSize: list.perPage ?? 25 };
+  const paginationModel: GridPaginationModel = {
+    page: Math.max(0, (list.page ?? 1) - 1),
+    pageSize: list.perPage ?? 25,
+  };
   const selection: GridRowSelectionModel = useMemo(
     () => ({ type: 'include', ids: new Set<Identifier>(list.selectedIds ?? []) }),
     [list.selectedIds],
@@ -68,7 +72,9 @@ export function DataGridList<T extends GridValidRowModel>(props: DataGridListPro
 
   return (
     <Box sx={{ width: '100%', display: 'flex', flexDirection: 'column' }}>
-      {bulkActionButtons ? <BulkActionsToolbar selectAllButton={false}>{bulkActionButtons}</BulkActionsToolbar> : null}
+      {bulkActionButtons ? (
+        <BulkActionsToolbar selectAllButton={false}>{bulkActionButtons}</BulkActionsToolbar>
+      ) : null}
       <DataGrid<T>
         aria-label={props['aria-label']}
         rows={list.data ?? []}

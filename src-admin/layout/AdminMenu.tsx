@@ -17,9 +17,15 @@ export function AdminMenu() {
     <Menu>
       {SECTIONS.map((s, i) => {
         const Icon = ICONS[i];
-        return <Menu.Item key={s.label} to={`${basename}/${s.path}`} primaryText={s.label} leftIcon={<Icon />} />;
+        return (
+          <Menu.Item key={s.label} to={`${basename}/${s.path}`} primaryText={s.label} leftIcon={<Icon />} />
+        );
       })}
-      <Menu.Item to={`${basename}/${COST_ANALYSIS.path}`} primaryText={COST_ANALYSIS.label} leftIcon={<InsightsIcon />} />
+      <Menu.Item
+        to={`${basename}/${COST_ANALYSIS.path}`}
+        primaryText={COST_ANALYSIS.label}
+        leftIcon={<InsightsIcon />}
+      />
     </Menu>
   );
 }

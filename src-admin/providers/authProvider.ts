@@ -5,7 +5,10 @@ import { clearStoredSession, readToken, writeCachedProfile } from '../../src/ses
 
 export const LOGIN_PATH = '/dashboard/login';
 
-export type AdminSession = { state: 'anonymous' } | { state: 'denied'; profile: Profile } | { state: 'admin'; profile: Profile };
+export type AdminSession =
+  | { state: 'anonymous' }
+  | { state: 'denied'; profile: Profile }
+  | { state: 'admin'; profile: Profile };
 
 /**
  * Resolves the site's session once, before react-admin mounts: the stored token, then GET /auth/me.

@@ -36,7 +36,12 @@ const BULK_CONCURRENCY = 4;
 
 type Row = Record<string, unknown> & { id: Identifier };
 
-async function call<T>(path: string, text: string, opts: RequestOptions = {}, preferServer = false): Promise<T> {
+async function call<T>(
+  path: string,
+  text: string,
+  opts: RequestOptions = {},
+  preferServer = false,
+): Promise<T> {
   try {
     return await request<T>(path, opts);
   } catch (err) {
@@ -50,7 +55,9 @@ function specFor(resource: string): ResourceSpec {
   return spec;
 }
 
-const withId = (spec: ResourceSpec) => (row: Record<string, unknown>): Row => ({ ...row, id: spec.idOf(row) });
+const withId =
+  (spec: ResourceSpec) =>
+  (row: Record<string, unknown>): Row => ({ ...row, id: spec.idOf(row) });
 
 /** GET /admin/users/{id}?days=30 for the rows that came without tokens30d; a failed call leaves the cell empty. */
 async function fillUsage(rows: Row[]): Promise<Row[]> {
@@ -89,9 +96,10 @@ async function getList(resource: string, params: GetListParams) {
   }
   const body: unknown = await response.json().catch(() => null);
   const rows = pickArray(body, spec.key).map(withId(spec));
-  const meta = body && !Array.isArray(body) && typeof body === 'object' && 'statistics' in body
-    ? { statistics: (body as { statistics: SuspiciousStatistics }).statistics }
-    : undefined;
+  const meta =
+    body && !Array.isArray(body) && typeof body === 'object' && 'statistics' in body
+      ? { statistics: (body as { statistics: SuspiciousStatistics }).statistics }
+      : undefined;
   const header = response.headers.get(TOTAL_COUNT_HEADER);
   let result: { data: Row[]; total: number };
   if (header !== null && Number.isFinite(Number(header))) {
@@ -106,16 +114,27 @@ async function getList(resource: string, params: GetListParams) {
 }
 
 async function findInList(resource: string, id: Identifier): Promise<Row> {
-  const { data } = await getList(resource, { pagination: { page: 1, perPage: 100_000 }, sort: { field: '', order: 'ASC' }, filter: {} });
+  const { data } = await getList(resource, {
+    pagination: { page: 1, perPage: 100_000 },
+    sort: { field: '', order: 'ASC' },
+    filter: {},
+  });
   const row = data.find((r) => String(r.id) === String(id));
   if (!row) throw new AdminError('Not found', 404);
   return row;
 }
 
-async function updateUser(id: Identifier, data: Partial<Row>, previous: Partial<Row> | undefined): Promise<Row> {
+async function updateUser(
+  id: Identifier,
+  data: Partial<Row>,
+  previous: Partial<Row> | undefined,
+): Promise<Row> {
   const path = `/admin/users/${encodeURIComponent(String(id))}`;
   if (data.adsDisabled !== undefined && data.adsDisabled !== previous?.adsDisabled) {
-    await call(`${path}/ads`, ADMIN_TEXT.updateAds, { method: 'PATCH', body: { adsDisabled: data.adsDisabled } });
+    await call(`${path}/ads`, ADMIN_TEXT.updateAds, {
+      method: 'PATCH',
+      body: { adsDisabled: data.adsDisabled },
+    });
   }
   if (data.plan !== undefined && data.plan !== previous?.plan) {
     await call(`${path}/subscription`, ADMIN_TEXT.updatePlan, { method: 'PATCH', body: { plan: data.plan } });
@@ -123,7 +142,12 @@ async function updateUser(id: Identifier, data: Partial<Row>, previous: Partial<
   return { ...(previous ?? {}), ...data, id } as Row;
 }
 
-async function updateOne(resource: string, id: Identifier, data: Partial<Row>, previous?: Partial<Row>): Promise<Row> {
+async function updateOne(
+  resource: string,
+  id: Identifier,
+  data: Partial<Row>,
+  previous?: Partial<Row>,
+): Promise<Row> {
   switch (resource) {
     case 'users':
       return updateUser(id, data, previous);
@@ -134,10 +158,14 @@ async function updateOne(resource: string, id: Identifier, data: Partial<Row>, p
       });
       return { ...(previous ?? {}), ...data, id } as Row;
     case 'ai-config': {
-      const body = await call<{ message?: string; config?: Partial<AiConfig> }>('/admin/ai-config', ADMIN_TEXT.updateAiConfig, {
-        method: 'PATCH',
-        body: { taskType: String(id), provider: data.provider, model: data.model || null },
-      });
+      const body = await call<{ message?: string; config?: Partial<AiConfig> }>(
+        '/admin/ai-config',
+        ADMIN_TEXT.updateAiConfig,
+        {
+          method: 'PATCH',
+          body: { taskType: String(id), provider: data.provider, model: data.model || null },
+        },
+      );
       return { ...(previous ?? {}), ...data, ...(body?.config ?? {}), id } as Row;
     }
     default:
@@ -154,7 +182,11 @@ export const dataProvider = {
   },
 
   async getMany(resource: string, { ids }: { ids: Identifier[] }) {
-    const { data } = await getList(resource, { pagination: { page: 1, perPage: 100_000 }, sort: { field: '', order: 'ASC' }, filter: {} });
+    const { data } = await getList(resource, {
+      pagination: { page: 1, perPage: 100_000 },
+      sort: { field: '', order: 'ASC' },
+      filter: {},
+    });
     const wanted = new Set(ids.map(String));
     return { data: data.filter((r) => wanted.has(String(r.id))) };
   },
@@ -163,7 +195,10 @@ export const dataProvider = {
     return { data: [], total: 0 };
   },
 
-  async update(resource: string, params: { id: Identifier; data: Partial<Row>; previousData?: Partial<Row> }) {
+  async update(
+    resource: string,
+    params: { id: Identifier; data: Partial<Row>; previousData?: Partial<Row> },
+  ) {
     return { data: await updateOne(resource, params.id, params.data, params.previousData) };
   },
 
@@ -187,7 +222,9 @@ export const dataProvider = {
 
   async delete(resource: string, params: { id: Identifier; previousData?: RaRecord }) {
     if (resource !== 'coupons') throw new AdminError(`${resource} cannot be deleted`, 405);
-    await call(`/admin/coupons/${encodeURIComponent(String(params.id))}`, ADMIN_TEXT.deleteCoupon, { method: 'DELETE' });
+    await call(`/admin/coupons/${encodeURIComponent(String(params.id))}`, ADMIN_TEXT.deleteCoupon, {
+      method: 'DELETE',
+    });
     return { data: (params.previousData ?? { id: params.id }) as RaRecord };
   },
 
@@ -202,24 +239,41 @@ export const dataProvider = {
       body: { reason },
     }),
   unflag: (id: Identifier) =>
-    call<{ message?: string }>(`/admin/users/${encodeURIComponent(String(id))}/unflag`, ADMIN_TEXT.unflag, { method: 'POST' }),
-  runAbuseCheck: () => call<{ message?: string }>('/admin/abuse/check', ADMIN_TEXT.abuseCheck, { method: 'POST' }),
+    call<{ message?: string }>(`/admin/users/${encodeURIComponent(String(id))}/unflag`, ADMIN_TEXT.unflag, {
+      method: 'POST',
+    }),
+  runAbuseCheck: () =>
+    call<{ message?: string }>('/admin/abuse/check', ADMIN_TEXT.abuseCheck, { method: 'POST' }),
   getAbuseHistory: (id: Identifier) =>
-    call<AbuseHistory>(`/admin/users/${encodeURIComponent(String(id))}/abuse-history`, ADMIN_TEXT.loadUserDetails),
-  getAbuseStats: async () => unwrap<AbuseStats>(await call('/admin/abuse/stats', ADMIN_TEXT.loadFlagged), 'stats'),
-  getCouponStats: async () => unwrap<CouponStats>(await call('/admin/coupons/stats', ADMIN_TEXT.loadCouponStats), 'stats'),
-  getOverview: async () => unwrap<AdminOverview>(await call('/admin/overview', ADMIN_TEXT.loadOverview), 'overview'),
+    call<AbuseHistory>(
+      `/admin/users/${encodeURIComponent(String(id))}/abuse-history`,
+      ADMIN_TEXT.loadUserDetails,
+    ),
+  getAbuseStats: async () =>
+    unwrap<AbuseStats>(await call('/admin/abuse/stats', ADMIN_TEXT.loadFlagged), 'stats'),
+  getCouponStats: async () =>
+    unwrap<CouponStats>(await call('/admin/coupons/stats', ADMIN_TEXT.loadCouponStats), 'stats'),
+  getOverview: async () =>
+    unwrap<AdminOverview>(await call('/admin/overview', ADMIN_TEXT.loadOverview), 'overview'),
   getProviders: () => call<ProviderCatalogue>('/admin/ai-config/providers', ADMIN_TEXT.loadProviders),
   resetAiConfig: async () => {
-    const body = await call<{ configs?: AiConfig[]; message?: string }>('/admin/ai-config/reset', ADMIN_TEXT.resetAiConfig, {
-      method: 'POST',
-    });
+    const body = await call<{ configs?: AiConfig[]; message?: string }>(
+      '/admin/ai-config/reset',
+      ADMIN_TEXT.resetAiConfig,
+      {
+        method: 'POST',
+      },
+    );
     return { configs: body?.configs ?? [], message: body?.message ?? '' };
   },
   markSafe: (id: Identifier) =>
-    call<{ message?: string }>(`/admin/users/${encodeURIComponent(String(id))}/mark-safe`, ADMIN_TEXT.markSafe, {
-      method: 'PATCH',
-    }),
+    call<{ message?: string }>(
+      `/admin/users/${encodeURIComponent(String(id))}/mark-safe`,
+      ADMIN_TEXT.markSafe,
+      {
+        method: 'PATCH',
+      },
+    ),
   getCostSummary: async () =>
     unwrap<CostSummary>(await call('/admin/cost-analysis/summary', ADMIN_TEXT.loadSuspicious), 'summary'),
 };

@@ -13,7 +13,11 @@ function compare(a: unknown, b: unknown): number {
 }
 
 /** Sorts a copy of the rows by one field; missing values stay at the end in both orders. */
-export function sortRows<T extends Row>(rows: readonly T[], field: string | undefined, order: string | undefined): T[] {
+export function sortRows<T extends Row>(
+  rows: readonly T[],
+  field: string | undefined,
+  order: string | undefined,
+): T[] {
   if (!field) return [...rows];
   const dir = String(order).toUpperCase() === 'DESC' ? -1 : 1;
   return [...rows].sort((x, y) => {
@@ -49,7 +53,11 @@ export function textMatches(needle: unknown, ...haystack: unknown[]): boolean {
 }
 
 /** Runs `task` over the items with at most `limit` in flight at once. */
-export async function mapBounded<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapBounded<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

@@ -40,7 +40,11 @@ export const RESOURCES: Record<string, ResourceSpec> = {
     path: '/admin/users',
     key: 'users',
     idOf: (r) => String(r._id),
-    query: (f) => ({ subscriptionStatus: str(f.subscriptionStatus), plan: str(f.plan), search: str(f.search ?? f.q) }),
+    query: (f) => ({
+      subscriptionStatus: str(f.subscriptionStatus),
+      plan: str(f.plan),
+      search: str(f.search ?? f.q),
+    }),
     matches: userMatches,
     loadError: ADMIN_TEXT.loadUsers,
   },

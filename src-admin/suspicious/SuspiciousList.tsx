@@ -23,9 +23,9 @@ function Thresholds({ t }: { t: SuspiciousStatistics['thresholds'] | undefined }
   if (!t) return null;
   return (
     <Alert severity="info" sx={{ mt: 2 }}>
-      A user is listed as suspicious when, over the last 30 days, they used more than {t.TOKENS_30D.toLocaleString('en-US')} AI
-      tokens, stored more than {t.STORAGE_GB} GB, or cost more than ${t.COST_DOLLAR.toFixed(2)}. Estimated cost is red above $1,
-      orange above $0.50 and green otherwise.
+      A user is listed as suspicious when, over the last 30 days, they used more than{' '}
+      {t.TOKENS_30D.toLocaleString('en-US')} AI tokens, stored more than {t.STORAGE_GB} GB, or cost more than
+      ${t.COST_DOLLAR.toFixed(2)}. Estimated cost is red above $1, orange above $0.50 and green otherwise.
     </Alert>
   );
 }
@@ -68,7 +68,11 @@ function SuspiciousBody({ showBanner, onRefresh }: { showBanner: ShowBanner; onR
 
   return (
     <>
-      <SuspiciousCards summary={summary.data} statistics={statistics} flaggedUsers={Math.max(0, (statistics?.flaggedUsers ?? 0) - safe.size)} />
+      <SuspiciousCards
+        summary={summary.data}
+        statistics={statistics}
+        flaggedUsers={Math.max(0, (statistics?.flaggedUsers ?? 0) - safe.size)}
+      />
       <DataGridList columns={columns} storeKey="suspicious.grid" aria-label="Suspicious users" />
       <Thresholds t={statistics?.thresholds} />
     </>
@@ -98,7 +102,12 @@ export function SuspiciousList() {
               Refresh
             </Button>
             <ExportCsvButton columns={suspiciousCsvColumns} filename={SUSPICIOUS_CSV_BASENAME} />
-            <Button size="small" startIcon={<InsightsIcon />} component={Link} to={`${basename}/cost-analysis`}>
+            <Button
+              size="small"
+              startIcon={<InsightsIcon />}
+              component={Link}
+              to={`${basename}/cost-analysis`}
+            >
               Cost analysis
             </Button>
           </TopToolbar>

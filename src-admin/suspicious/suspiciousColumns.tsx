@@ -10,7 +10,10 @@ type Row = SuspiciousUser & { id: string };
 const COLOUR = { red: 'error.main', orange: 'warning.main', green: 'success.main' } as const;
 
 /** SPEC §2 suspicious columns; `isFlagged` accounts for users marked safe on this screen. */
-export function suspiciousColumns(isFlagged: (r: Row) => boolean, markSafe: (r: Row) => void): GridColDef<Row>[] {
+export function suspiciousColumns(
+  isFlagged: (r: Row) => boolean,
+  markSafe: (r: Row) => void,
+): GridColDef<Row>[] {
   return [
     {
       field: 'email',
@@ -27,15 +30,31 @@ export function suspiciousColumns(isFlagged: (r: Row) => boolean, markSafe: (r: 
       ),
     },
     { field: 'plan', headerName: 'Plan', width: 90 },
-    { field: 'tokensUsed30d', headerName: 'Tokens (30d)', width: 120, type: 'number', valueFormatter: (v: number) => v.toLocaleString('en-US') },
-    { field: 'storageUsedMB', headerName: 'Storage (MB)', width: 120, type: 'number', valueFormatter: (v: number) => v.toFixed(2) },
+    {
+      field: 'tokensUsed30d',
+      headerName: 'Tokens (30d)',
+      width: 120,
+      type: 'number',
+      valueFormatter: (v: number) => v.toLocaleString('en-US'),
+    },
+    {
+      field: 'storageUsedMB',
+      headerName: 'Storage (MB)',
+      width: 120,
+      type: 'number',
+      valueFormatter: (v: number) => v.toFixed(2),
+    },
     {
       field: 'estimatedCost',
       headerName: 'Estimated Cost',
       width: 130,
       type: 'number',
       renderCell: ({ row }) => (
-        <Typography component="span" sx={{ color: COLOUR[costColour(row.estimatedCost)], fontWeight: 600 }} data-colour={costColour(row.estimatedCost)}>
+        <Typography
+          component="span"
+          sx={{ color: COLOUR[costColour(row.estimatedCost)], fontWeight: 600 }}
+          data-colour={costColour(row.estimatedCost)}
+        >
           {formatCost(row.estimatedCost)}
         </Typography>
       ),
@@ -56,6 +75,13 @@ export function suspiciousColumns(isFlagged: (r: Row) => boolean, markSafe: (r: 
           <Chip size="small" color="warning" label="Suspicious" />
         ),
     },
-    { field: 'suspiciousReasons', headerName: 'Reasons', flex: 2, minWidth: 220, sortable: false, valueFormatter: (v: string[]) => v.join('; ') },
+    {
+      field: 'suspiciousReasons',
+      headerName: 'Reasons',
+      flex: 2,
+      minWidth: 220,
+      sortable: false,
+      valueFormatter: (v: string[]) => v.join('; '),
+    },
   ];
 }

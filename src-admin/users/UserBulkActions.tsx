@@ -10,10 +10,34 @@ const common = { mutationMode: 'pessimistic' as const, confirmTitle: 'Update %{s
 export function UserBulkActions() {
   return (
     <>
-      <BulkUpdateButton {...common} label="Upgrade" data={{ plan: 'premium' }} icon={<UpgradeIcon />} confirmContent="Upgrade the selected users to premium?" />
-      <BulkUpdateButton {...common} label="Downgrade" data={{ plan: 'free' }} icon={<SouthIcon />} confirmContent="Downgrade the selected users to free?" />
-      <BulkUpdateButton {...common} label="Ads on" data={{ adsDisabled: false }} icon={<VisibilityIcon />} confirmContent="Enable ads for the selected users?" />
-      <BulkUpdateButton {...common} label="Ads off" data={{ adsDisabled: true }} icon={<VisibilityOffIcon />} confirmContent="Disable ads for the selected users?" />
+      <BulkUpdateButton
+        {...common}
+        label="Upgrade"
+        data={{ plan: 'premium' }}
+        icon={<UpgradeIcon />}
+        confirmContent="Upgrade the selected users to premium?"
+      />
+      <BulkUpdateButton
+        {...common}
+        label="Downgrade"
+        data={{ plan: 'free' }}
+        icon={<SouthIcon />}
+        confirmContent="Downgrade the selected users to free?"
+      />
+      <BulkUpdateButton
+        {...common}
+        label="Ads on"
+        data={{ adsDisabled: false }}
+        icon={<VisibilityIcon />}
+        confirmContent="Enable ads for the selected users?"
+      />
+      <BulkUpdateButton
+        {...common}
+        label="Ads off"
+        data={{ adsDisabled: true }}
+        icon={<VisibilityOffIcon />}
+        confirmContent="Disable ads for the selected users?"
+      />
     </>
   );
 }

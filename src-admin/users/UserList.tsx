@@ -27,7 +27,12 @@ export function UserList() {
       pagination={false}
       exporter={false}
     >
-      <DataGridList columns={userColumns} storeKey={STORE_KEY} bulkActionButtons={<UserBulkActions />} aria-label="Users" />
+      <DataGridList
+        columns={userColumns}
+        storeKey={STORE_KEY}
+        bulkActionButtons={<UserBulkActions />}
+        aria-label="Users"
+      />
     </List>
   );
 }

@@ -45,7 +45,12 @@ export function UserRowActions({ row }: { row: Row }) {
   const premium = row.plan === 'premium';
   return (
     <Stack direction="row" spacing={1}>
-      <Button size="small" variant="outlined" disabled={isPending} onClick={() => run(row, { plan: premium ? 'free' : 'premium' })}>
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={isPending}
+        onClick={() => run(row, { plan: premium ? 'free' : 'premium' })}
+      >
         {premium ? 'Downgrade' : 'Upgrade'}
       </Button>
       <Button size="small" disabled={isPending} onClick={() => run(row, { adsDisabled: !row.adsDisabled })}>

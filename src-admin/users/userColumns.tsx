@@ -11,12 +11,36 @@ const tokens = (n: number | undefined) => (typeof n === 'number' ? n.toLocaleStr
 /** SPEC §2 Users columns, in the spec's order. */
 export const userColumns: GridColDef<Row>[] = [
   { field: 'email', headerName: 'Email', flex: 1.4, minWidth: 200 },
-  { field: 'name', headerName: 'Name', flex: 1, minWidth: 120, valueGetter: (_v, r) => r.name || r.displayName },
+  {
+    field: 'name',
+    headerName: 'Name',
+    flex: 1,
+    minWidth: 120,
+    valueGetter: (_v, r) => r.name || r.displayName,
+  },
   { field: 'plan', headerName: 'Plan', width: 90 },
   { field: 'subscriptionStatus', headerName: 'Subscription', width: 120, valueFormatter: (v) => v ?? '—' },
-  { field: 'tokens30d', headerName: 'Tokens (30d)', width: 120, type: 'number', valueFormatter: (v) => tokens(v) },
-  { field: 'storageUsed', headerName: 'Storage (MB)', width: 120, type: 'number', valueFormatter: (v) => formatStorage(v) },
-  { field: 'adsDisabled', headerName: 'Ads', width: 130, sortable: false, renderCell: ({ row }) => <AdsToggle row={row} /> },
+  {
+    field: 'tokens30d',
+    headerName: 'Tokens (30d)',
+    width: 120,
+    type: 'number',
+    valueFormatter: (v) => tokens(v),
+  },
+  {
+    field: 'storageUsed',
+    headerName: 'Storage (MB)',
+    width: 120,
+    type: 'number',
+    valueFormatter: (v) => formatStorage(v),
+  },
+  {
+    field: 'adsDisabled',
+    headerName: 'Ads',
+    width: 130,
+    sortable: false,
+    renderCell: ({ row }) => <AdsToggle row={row} />,
+  },
   { field: 'createdAt', headerName: 'Created', width: 120, valueFormatter: (v) => formatDate(v) },
   {
     field: 'actions',

@@ -3,7 +3,19 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { Title } from 'react-admin';
 import type { CostSummary, SuspiciousUser } from '../../../src/contract/admin';
 import { formatCost } from '../../../src/format';
@@ -27,7 +39,11 @@ export default function CostAnalysis() {
   const provider = useAdminProvider();
   const summary = useLoad(() => provider.getCostSummary() as Promise<SummaryWithModels>);
   const top = useLoad(async () => {
-    const res = await provider.getList('suspicious', { pagination: { page: 1, perPage: TOP }, sort: { field: 'estimatedCost', order: 'DESC' }, filter: {} });
+    const res = await provider.getList('suspicious', {
+      pagination: { page: 1, perPage: TOP },
+      sort: { field: 'estimatedCost', order: 'DESC' },
+      filter: {},
+    });
     return res.data as unknown as SuspiciousUser[];
   });
   const s = summary.data;
@@ -37,7 +53,10 @@ export default function CostAnalysis() {
         { name: 'Storage', value: s.storage.cost },
       ]
     : [];
-  const byModel = (s?.byModel ?? []).map((m) => ({ name: `${m.provider} / ${m.model ?? 'default'}`, cost: m.cost }));
+  const byModel = (s?.byModel ?? []).map((m) => ({
+    name: `${m.provider} / ${m.model ?? 'default'}`,
+    cost: m.cost,
+  }));
   const users = (top.data ?? []).map((u) => ({ name: u.email, cost: u.estimatedCost }));
 
   return (
@@ -64,7 +83,13 @@ export default function CostAnalysis() {
             </Typography>
             <ResponsiveContainer width="100%" height={260}>
               <PieChart>
-                <Pie data={split} dataKey="value" nameKey="name" outerRadius={90} label={({ name, value }) => `${name}: ${formatCost(Number(value))}`}>
+                <Pie
+                  data={split}
+                  dataKey="value"
+                  nameKey="name"
+                  outerRadius={90}
+                  label={({ name, value }) => `${name}: ${formatCost(Number(value))}`}
+                >
                   <Cell fill="#1976d2" />
                   <Cell fill="#2e7d32" />
                 </Pie>

@@ -1,17 +1,34 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { AdminOverview } from '../../../src/contract/admin';
 
-type Props = { usersByPlan: NonNullable<AdminOverview['usersByPlan']>; dailyUsage: NonNullable<AdminOverview['dailyUsage']> };
+type Props = {
+  usersByPlan: NonNullable<AdminOverview['usersByPlan']>;
+  dailyUsage: NonNullable<AdminOverview['dailyUsage']>;
+};
 
 /** Users per plan, stacked by subscription status ("none" for users without one). */
 export function planStatusSeries(rows: Props['usersByPlan']) {
   const statuses = [...new Set(rows.map((r) => r.status || 'none'))];
   const plans = ['free', 'premium'].map((plan) => {
     const entry: Record<string, string | number> = { plan };
-    for (const s of statuses) entry[s] = rows.filter((r) => r.plan === plan && (r.status || 'none') === s).reduce((a, r) => a + r.count, 0);
+    for (const s of statuses)
+      entry[s] = rows
+        .filter((r) => r.plan === plan && (r.status || 'none') === s)
+        .reduce((a, r) => a + r.count, 0);
     return entry;
   });
   return { plans, statuses };
@@ -55,8 +72,22 @@ export default function OverviewCharts({ usersByPlan, dailyUsage }: Props) {
               <YAxis yAxisId="cost" orientation="right" tickFormatter={(v: number) => `$${v.toFixed(2)}`} />
               <Tooltip />
               <Legend />
-              <Line yAxisId="tokens" type="monotone" dataKey="tokens" name="Tokens" stroke="#1976d2" dot={false} />
-              <Line yAxisId="cost" type="monotone" dataKey="cost" name="Cost ($)" stroke="#ed6c02" dot={false} />
+              <Line
+                yAxisId="tokens"
+                type="monotone"
+                dataKey="tokens"
+                name="Tokens"
+                stroke="#1976d2"
+                dot={false}
+              />
+              <Line
+                yAxisId="cost"
+                type="monotone"
+                dataKey="cost"
+                name="Cost ($)"
+                stroke="#ed6c02"
+                dot={false}
+              />
             </LineChart>
           </ResponsiveContainer>
         </CardContent>
