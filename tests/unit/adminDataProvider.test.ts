@@ -49,8 +49,8 @@ const list = (
   resource: string,
   page = 1,
   perPage = 10,
-  sort = { field: 'createdAt', order: 'DESC' as const },
-  filter = {},
+  sort: { field: string; order: 'ASC' | 'DESC' } = { field: 'createdAt', order: 'DESC' },
+  filter: Record<string, unknown> = {},
 ) => dataProvider.getList(resource, { pagination: { page, perPage }, sort, filter });
 
 beforeEach(() => vi.restoreAllMocks());
