@@ -25,7 +25,6 @@ export function CouponRowActions({ row }: { row: Coupon }) {
           redirect={false}
           confirmTitle={`Delete coupon ${row.code}`}
           confirmContent={ADMIN_TEXT.confirmDeleteCoupon}
-          mutationOptions={{ onError: (err) => notify((err as Error).message, { type: 'error' }) }}
         />
       </Stack>
     </RecordContextProvider>

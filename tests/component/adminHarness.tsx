@@ -1,9 +1,13 @@
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { MemoryRouter, Route as RouterRoute, Routes } from 'react-router-dom';
 import { memoryStore } from 'react-admin';
 import { vi } from 'vitest';
 import { AdminConsole } from '../../src-admin/AdminConsole';
 import type { Profile } from '../../src/contract/user';
+
+// The console's first render loads react-admin, MUI and the grid: give it more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 export const adminProfile: Profile = {
   _id: 'admin1',
