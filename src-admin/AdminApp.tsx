@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
+import { Navigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { ADMIN_TEXT } from './providers/adminMessages';
-import { goToLogin, resolveAdminSession, type AdminSession } from './providers/authProvider';
+import { LOGIN_PATH, resolveAdminSession, type AdminSession } from './providers/authProvider';
 import { AdminConsole } from './AdminConsole';
 
 /**
@@ -19,10 +20,6 @@ export default function AdminApp() {
       live = false;
     };
   }, []);
-  useEffect(() => {
-    if (session?.state === 'anonymous') goToLogin();
-  }, [session]);
-
   if (session?.state === 'denied') {
     return (
       <Box component="main" sx={{ p: 4, maxWidth: 720, mx: 'auto' }}>
@@ -33,6 +30,8 @@ export default function AdminApp() {
     );
   }
   if (session?.state === 'admin') return <AdminConsole profile={session.profile} />;
+  // SPEC §6: screens send signed-out visitors to sign in; the site brings them back to /admin.
+  if (session?.state === 'anonymous') return <Navigate to={LOGIN_PATH} replace state={{ from: { pathname: '/admin' } }} />;
   return (
     <Box component="main" sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }} aria-busy="true">
       <CircularProgress aria-label="Loading" />

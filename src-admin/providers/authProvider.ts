@@ -26,9 +26,16 @@ export async function resolveAdminSession(): Promise<AdminSession> {
   }
 }
 
-/** Sends the browser to the site's sign-in screen, with /admin as the page to come back to. */
+/** Full-page moves out of the console; an object so tests can watch them. */
+export const browserNavigation = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};
+
+/** Sends the browser to the site's sign-in screen (a full load, so the console's memory goes too). */
 export function goToLogin(): void {
-  window.location.assign(`${LOGIN_PATH}?from=${encodeURIComponent('/admin')}`);
+  browserNavigation.assign(LOGIN_PATH);
 }
 
 /**
