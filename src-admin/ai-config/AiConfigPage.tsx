@@ -129,36 +129,40 @@ export function AiConfigPage() {
                     Updated: {row.updatedAt ? formatDateTime(row.updatedAt) : 'Never'}
                   </Typography>
                 </Box>
-                <TextField
-                  select
-                  size="small"
-                  label={`${row.name} provider`}
-                  value={row.provider}
-                  onChange={(e) => change(row, { provider: e.target.value, model: null })}
-                  sx={{ minWidth: 180 }}
-                >
-                  {providers.map(([id, p]) => (
-                    <MenuItem key={id} value={id}>
-                      {p.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <TextField
-                  select
-                  size="small"
-                  label={`${row.name} model`}
-                  value={row.model ?? ''}
-                  onChange={(e) => change(row, { provider: row.provider, model: e.target.value || null })}
-                  sx={{ minWidth: 220 }}
-                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                >
-                  <MenuItem value="">Default Model</MenuItem>
-                  {models.map((m) => (
-                    <MenuItem key={m.id} value={m.id}>
-                      {m.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+                  <TextField
+                    select
+                    size="small"
+                    label={`${row.name} provider`}
+                    value={row.provider}
+                    onChange={(e) => change(row, { provider: e.target.value, model: null })}
+                    fullWidth={false}
+                    sx={{ width: 200 }}
+                  >
+                    {providers.map(([id, p]) => (
+                      <MenuItem key={id} value={id}>
+                        {p.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <TextField
+                    select
+                    size="small"
+                    label={`${row.name} model`}
+                    value={row.model ?? ''}
+                    onChange={(e) => change(row, { provider: row.provider, model: e.target.value || null })}
+                    fullWidth={false}
+                    sx={{ width: 240 }}
+                    slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                  >
+                    <MenuItem value="">Default Model</MenuItem>
+                    {models.map((m) => (
+                      <MenuItem key={m.id} value={m.id}>
+                        {m.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                </Box>
               </CardContent>
             </Card>
           );

@@ -67,18 +67,21 @@ export function CouponCreateForm({ onCreated }: { onCreated: () => void }) {
             label="Code"
             required
             size="small"
+            fullWidth={false}
+            sx={{ width: 180 }}
             value={values.code}
             onChange={(e) => set({ code: normaliseCode(e.target.value) })}
-            slotProps={{ htmlInput: { pattern: '[A-Z0-9]+', 'aria-describedby': undefined } }}
+            slotProps={{ htmlInput: { pattern: '[A-Z0-9]+' } }}
             helperText="Letters A-Z and digits"
           />
           <TextField
             select
             label="Discount type"
             size="small"
+            fullWidth={false}
             value={values.discountType}
             onChange={(e) => set({ discountType: e.target.value as CouponFormValues['discountType'] })}
-            sx={{ minWidth: 150 }}
+            sx={{ width: 170 }}
           >
             <MenuItem value="percentage">Percentage</MenuItem>
             <MenuItem value="fixed">Fixed amount</MenuItem>
@@ -88,6 +91,8 @@ export function CouponCreateForm({ onCreated }: { onCreated: () => void }) {
             type="number"
             required
             size="small"
+            fullWidth={false}
+            sx={{ width: 140 }}
             value={values.amount}
             onChange={(e) => set({ amount: e.target.value })}
             slotProps={{ htmlInput: { min: limits.min, max: limits.max, step: limits.step } }}
@@ -96,6 +101,8 @@ export function CouponCreateForm({ onCreated }: { onCreated: () => void }) {
             label="Usage limit"
             type="number"
             size="small"
+            fullWidth={false}
+            sx={{ width: 160 }}
             value={values.usageLimit}
             onChange={(e) => set({ usageLimit: e.target.value })}
             slotProps={{ htmlInput: { min: 1, step: 1 } }}
@@ -105,6 +112,7 @@ export function CouponCreateForm({ onCreated }: { onCreated: () => void }) {
             label="Expires at"
             type="datetime-local"
             size="small"
+            fullWidth={false}
             value={values.expiresAt}
             onChange={(e) => set({ expiresAt: e.target.value })}
             slotProps={{ inputLabel: { shrink: true } }}

@@ -10,6 +10,7 @@ import {
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
+import { GridPrefsToolbar } from './GridPrefsToolbar';
 import { BulkActionsToolbar, useListContext, useStore, type Identifier } from 'react-admin';
 
 export interface DataGridListProps<T extends GridValidRowModel> {
@@ -100,13 +101,7 @@ export function DataGridList<T extends GridValidRowModel>(props: DataGridListPro
         density={density}
         onDensityChange={setDensity}
         showToolbar
-        slotProps={{
-          toolbar: {
-            csvOptions: { disableToolbarButton: true },
-            printOptions: { disableToolbarButton: true },
-            showQuickFilter: false,
-          },
-        }}
+        slots={{ toolbar: GridPrefsToolbar }}
         disableVirtualization={inTest}
         sx={{ border: 0, '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
       />

@@ -47,7 +47,7 @@ export function suspiciousColumns(
     {
       field: 'estimatedCost',
       headerName: 'Estimated Cost',
-      width: 130,
+      width: 150,
       type: 'number',
       renderCell: ({ row }) => (
         <Typography

@@ -8,6 +8,7 @@ export const userFilters = [
     source="subscriptionStatus"
     label="Subscription status"
     emptyText="All"
+    sx={{ minWidth: 200 }}
     alwaysOn
     choices={[
       { id: 'trialing', name: 'trialing' },
@@ -21,6 +22,7 @@ export const userFilters = [
     source="plan"
     label="Plan"
     emptyText="All"
+    sx={{ minWidth: 140 }}
     alwaysOn
     choices={[
       { id: 'free', name: 'free' },

@@ -84,11 +84,14 @@ export default function CostAnalysis() {
             <ResponsiveContainer width="100%" height={260}>
               <PieChart>
                 <Pie
+                  isAnimationActive={false}
                   data={split}
                   dataKey="value"
                   nameKey="name"
-                  outerRadius={90}
-                  label={({ name, value }) => `${name}: ${formatCost(Number(value))}`}
+                  outerRadius={75}
+                  label={({ value }) => formatCost(Number(value))}
+                  startAngle={90}
+                  endAngle={-270}
                 >
                   <Cell fill="#1976d2" />
                   <Cell fill="#2e7d32" />
@@ -111,7 +114,7 @@ export default function CostAnalysis() {
                   <XAxis dataKey="name" />
                   <YAxis tickFormatter={(v: number) => `$${v.toFixed(2)}`} />
                   <Tooltip formatter={(v) => formatCost(Number(v))} />
-                  <Bar dataKey="cost" fill="#ed6c02" />
+                  <Bar isAnimationActive={false} dataKey="cost" fill="#ed6c02" />
                 </BarChart>
               </ResponsiveContainer>
             ) : (
@@ -130,9 +133,9 @@ export default function CostAnalysis() {
               <BarChart data={users} layout="vertical" margin={{ left: 24 }}>
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis type="number" tickFormatter={(v: number) => `$${v.toFixed(2)}`} />
-                <YAxis type="category" dataKey="name" width={220} />
+                <YAxis type="category" dataKey="name" width={220} interval={0} />
                 <Tooltip formatter={(v) => formatCost(Number(v))} />
-                <Bar dataKey="cost" fill="#d32f2f" />
+                <Bar isAnimationActive={false} dataKey="cost" fill="#d32f2f" />
               </BarChart>
             </ResponsiveContainer>
           </CardContent>

@@ -34,6 +34,9 @@ export function planStatusSeries(rows: Props['usersByPlan']) {
   return { plans, statuses };
 }
 
+const compact = (v: number) =>
+  new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(v);
+
 const COLOURS = ['#1976d2', '#2e7d32', '#ed6c02', '#9c27b0', '#d32f2f', '#607d8b'];
 
 export default function OverviewCharts({ usersByPlan, dailyUsage }: Props) {
@@ -49,11 +52,17 @@ export default function OverviewCharts({ usersByPlan, dailyUsage }: Props) {
             <BarChart data={plans}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="plan" />
-              <YAxis allowDecimals={false} />
+              <YAxis allowDecimals={false} tickFormatter={compact} />
               <Tooltip />
               <Legend />
               {statuses.map((s, i) => (
-                <Bar key={s} dataKey={s} stackId="status" fill={COLOURS[i % COLOURS.length]} />
+                <Bar
+                  isAnimationActive={false}
+                  key={s}
+                  dataKey={s}
+                  stackId="status"
+                  fill={COLOURS[i % COLOURS.length]}
+                />
               ))}
             </BarChart>
           </ResponsiveContainer>
@@ -68,7 +77,7 @@ export default function OverviewCharts({ usersByPlan, dailyUsage }: Props) {
             <LineChart data={dailyUsage}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="day" tickFormatter={(d: string) => d.slice(5)} />
-              <YAxis yAxisId="tokens" />
+              <YAxis yAxisId="tokens" tickFormatter={compact} />
               <YAxis yAxisId="cost" orientation="right" tickFormatter={(v: number) => `$${v.toFixed(2)}`} />
               <Tooltip />
               <Legend />
