@@ -6,12 +6,26 @@ import { baseURL, launchChromium, newPage, snap } from './browser';
 
 // The demo operator of the README.
 const ADMIN = { email: 'admin@example.com', password: 'admin-demo-1' };
-const SECTIONS = ['Overview', 'Users', 'Coupons', 'Flagged Users', 'AI Provider Settings', 'Suspicious Users'];
+const SECTIONS = [
+  'Overview',
+  'Users',
+  'Coupons',
+  'Flagged Users',
+  'AI Provider Settings',
+  'Suspicious Users',
+];
 
-async function api<T>(path: string, token: string | null, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+async function api<T>(
+  path: string,
+  token: string | null,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${baseURL()}/api${path}`, {
     method: init.method ?? 'GET',
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+    },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
   const text = await res.text();
@@ -30,7 +44,8 @@ async function adminToken(): Promise<string | null> {
   }
 }
 
-const rows = <T>(body: unknown, key: string): T[] => (Array.isArray(body) ? body : ((body as Record<string, T[]>)?.[key] ?? [])) as T[];
+const rows = <T>(body: unknown, key: string): T[] =>
+  (Array.isArray(body) ? body : ((body as Record<string, T[]>)?.[key] ?? [])) as T[];
 
 let browser: Browser;
 beforeAll(async () => {
@@ -107,25 +122,56 @@ describe.runIf(token)('console as the demo admin', () => {
     const plans = await page.locator('[role="row"] [data-field="plan"]').allTextContents();
     expect(plans.filter((p) => p !== 'Plan').every((p) => p === 'free')).toBe(true);
     await page.getByRole('columnheader', { name: 'Created' }).click();
-    await expect.poll(() => requests.some((u) => new URL(u).searchParams.get('sort') === 'createdAt' && new URL(u).searchParams.get('order') === 'ASC')).toBe(true);
+    await expect
+      .poll(() =>
+        requests.some(
+          (u) =>
+            new URL(u).searchParams.get('sort') === 'createdAt' &&
+            new URL(u).searchParams.get('order') === 'ASC',
+        ),
+      )
+      .toBe(true);
     await close();
   });
 
   it('bulk-downgrades two users after confirming', async () => {
     const stamp = Date.now();
     const emails = [`bulk-a-${stamp}@example.com`, `bulk-b-${stamp}@example.com`];
-    for (const email of emails) await api('/auth/register', null, { method: 'POST', body: { email, password: 'bulk-pass-1', displayName: 'Bulk Test' } });
-    const found = rows<{ _id: string; email: string }>((await api(`/admin/users?search=bulk-&perPage=100`, token)).body, 'users').filter((u) => emails.includes(u.email));
+    for (const email of emails)
+      await api('/auth/register', null, {
+        method: 'POST',
+        body: { email, password: 'bulk-pass-1', displayName: 'Bulk Test' },
+      });
+    const found = rows<{ _id: string; email: string }>(
+      (await api(`/admin/users?search=bulk-&perPage=100`, token)).body,
+      'users',
+    ).filter((u) => emails.includes(u.email));
     expect(found).toHaveLength(2);
-    for (const u of found) expect((await api(`/admin/users/${u._id}/subscription`, token, { method: 'PATCH', body: { plan: 'premium' } })).status).toBeLessThan(300);
+    for (const u of found)
+      expect(
+        (
+          await api(`/admin/users/${u._id}/subscription`, token, {
+            method: 'PATCH',
+            body: { plan: 'premium' },
+          })
+        ).status,
+      ).toBeLessThan(300);
     const { page, close } = await signedIn();
     await page.goto('/admin/users');
     await page.getByPlaceholder('Search email or name').fill(`-${stamp}@`);
     for (const email of emails) await row(page, email).getByRole('checkbox').check();
-    await page.locator('[data-test="bulk-actions-toolbar"]').getByRole('button', { name: 'Downgrade' }).click();
+    await page
+      .locator('[data-test="bulk-actions-toolbar"]')
+      .getByRole('button', { name: 'Downgrade' })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await expect
-      .poll(async () => rows<{ email: string; plan: string }>((await api(`/admin/users?search=${stamp}&perPage=100`, token)).body, 'users').map((u) => u.plan))
+      .poll(async () =>
+        rows<{ email: string; plan: string }>(
+          (await api(`/admin/users?search=${stamp}&perPage=100`, token)).body,
+          'users',
+        ).map((u) => u.plan),
+      )
       .toEqual(['free', 'free']);
     await close();
   });
@@ -151,7 +197,10 @@ describe.runIf(token)('console as the demo admin', () => {
   });
 
   it('flags a user, views the details, unflags; runs the abuse check', async () => {
-    const me = rows<{ _id: string; email: string }>((await api('/admin/users?search=user@example.com', token)).body, 'users').find((u) => u.email === 'user@example.com');
+    const me = rows<{ _id: string; email: string }>(
+      (await api('/admin/users?search=user@example.com', token)).body,
+      'users',
+    ).find((u) => u.email === 'user@example.com');
     expect(me).toBeTruthy();
     const { page, close } = await signedIn();
     await page.goto('/admin/flagged');
@@ -194,16 +243,36 @@ describe.runIf(token)('console as the demo admin', () => {
     await page.waitForLoadState('networkidle');
     const safe = page.getByRole('button', { name: 'Mark as Safe' });
     if ((await safe.count()) > 0) {
-      const before = Number(await page.getByRole('group', { name: 'Flagged Users' }).locator('.MuiTypography-h5').textContent());
+      const before = Number(
+        await page.getByRole('group', { name: 'Flagged Users' }).locator('.MuiTypography-h5').textContent(),
+      );
       await safe.first().click();
-      await expect.poll(async () => Number(await page.getByRole('group', { name: 'Flagged Users' }).locator('.MuiTypography-h5').textContent())).toBe(before - 1);
+      await expect
+        .poll(async () =>
+          Number(
+            await page
+              .getByRole('group', { name: 'Flagged Users' })
+              .locator('.MuiTypography-h5')
+              .textContent(),
+          ),
+        )
+        .toBe(before - 1);
     }
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`suspicious-users-${new Date().toISOString().slice(0, 10)}.csv`);
     const header = Papa.parse<string[]>(readFileSync((await file.path())!, 'utf8')).data[0];
-    expect(header).toEqual(['Email', 'Name', 'Plan', 'Tokens (30d)', 'Storage (MB)', 'Estimated Cost', 'Flagged', 'Reasons']);
+    expect(header).toEqual([
+      'Email',
+      'Name',
+      'Plan',
+      'Tokens (30d)',
+      'Storage (MB)',
+      'Estimated Cost',
+      'Flagged',
+      'Reasons',
+    ]);
     await close();
   });
 });
