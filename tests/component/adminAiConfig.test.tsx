@@ -20,8 +20,18 @@ const CATALOGUE = {
     anthropic: { name: 'Anthropic', models: [{ id: 'claude-haiku', name: 'Claude Haiku' }] },
   },
 };
-const CONFIGS = [{ taskType: 'summary', provider: 'anthropic', model: 'claude-haiku', updatedAt: '2026-11-20T09:30:00.000Z' }];
-const base = { 'GET /admin/ai-config': () => ({ configs: CONFIGS }), 'GET /admin/ai-config/providers': () => CATALOGUE };
+const CONFIGS = [
+  {
+    taskType: 'summary',
+    provider: 'anthropic',
+    model: 'claude-haiku',
+    updatedAt: '2026-11-20T09:30:00.000Z',
+  },
+];
+const base = {
+  'GET /admin/ai-config': () => ({ configs: CONFIGS }),
+  'GET /admin/ai-config/providers': () => CATALOGUE,
+};
 
 describe('console AI provider settings', () => {
   it('shows a provider and a model select per task, Default Model first, the notes and the last update', async () => {
@@ -37,8 +47,12 @@ describe('console AI provider settings', () => {
     expect(options.map((o) => o.textContent)).toEqual(['Default Model', 'Claude Haiku']);
     expect(screen.getByText(/^Last updated: .*2026/)).toBeInTheDocument();
     expect(screen.getByText('Changes apply immediately to new AI requests.')).toBeInTheDocument();
-    expect(screen.getByText('The default provider is used as the fallback when a request fails.')).toBeInTheDocument();
-    expect(screen.getByText('API keys for each provider must be configured on the server.')).toBeInTheDocument();
+    expect(
+      screen.getByText('The default provider is used as the fallback when a request fails.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('API keys for each provider must be configured on the server.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Models differ in capability and cost.')).toBeInTheDocument();
   });
 
@@ -46,7 +60,10 @@ describe('console AI provider settings', () => {
     let release: () => void = () => {};
     const api = fakeApi({
       ...base,
-      'PATCH /admin/ai-config': () => new Promise((r) => (release = () => r({ message: 'ok', config: { updatedAt: '2026-11-22T18:00:00.000Z' } }))),
+      'PATCH /admin/ai-config': () =>
+        new Promise(
+          (r) => (release = () => r({ message: 'ok', config: { updatedAt: '2026-11-22T18:00:00.000Z' } })),
+        ),
       'POST /admin/ai-config/reset': () => ({ configs: [], message: 'Reset' }),
     });
     renderConsole('/admin/ai-config');
@@ -55,7 +72,11 @@ describe('console AI provider settings', () => {
     expect(await screen.findByText('Saving...')).toBeInTheDocument();
     release();
     expect(await screen.findByText('Saved')).toBeInTheDocument();
-    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ taskType: 'tagging', provider: 'openai', model: 'gpt-4o-mini' });
+    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      taskType: 'tagging',
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+    });
     expect(screen.getByLabelText('Auto-tagging model')).toHaveTextContent('GPT-4o mini');
     await userEvent.click(screen.getByRole('button', { name: 'Reset to Defaults' }));
     await waitFor(() => expect(screen.getByLabelText('Summaries provider')).toHaveTextContent('OpenAI'));

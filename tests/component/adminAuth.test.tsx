@@ -39,9 +39,13 @@ describe('console access', () => {
 
   it('shows exactly the access denied text to a signed-in non-admin', async () => {
     localStorage.setItem('authToken', 'user-token');
-    const api = fakeApi({ 'GET /auth/me': () => ({ ...adminProfile, role: 'user', email: 'someone@example.com' }) });
+    const api = fakeApi({
+      'GET /auth/me': () => ({ ...adminProfile, role: 'user', email: 'someone@example.com' }),
+    });
     renderApp();
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Access Denied - You don't have permission to access the admin dashboard\.$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Access Denied - You don't have permission to access the admin dashboard\.$/,
+    );
     expect(api.calls.map((c) => c.path)).toEqual(['/auth/me']);
     expect(api.fetchMock.mock.calls[0][1]?.headers).toMatchObject({ Authorization: 'Bearer user-token' });
   });
@@ -60,11 +64,18 @@ describe('console access', () => {
     localStorage.setItem('authToken', 'admin-token');
     fakeApi({
       'GET /auth/me': () => adminProfile,
-      'GET /admin/overview': () => ({ totalUsers: 1, activeUsersToday: 1, totalTokenUsage: 0, totalStorageUsedGB: 0 }),
+      'GET /admin/overview': () => ({
+        totalUsers: 1,
+        activeUsersToday: 1,
+        totalTokenUsage: 0,
+        totalStorageUsedGB: 0,
+      }),
     });
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
     renderApp();
-    expect(await screen.findByRole('tablist', { name: 'Console sections' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('tablist', { name: 'Console sections' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('user_profile') ?? '{}').email).toBe('admin@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Profile' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));

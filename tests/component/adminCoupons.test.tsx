@@ -25,7 +25,13 @@ const coupon = (id: string, extra: Record<string, unknown>) => ({
 });
 const COUPONS = [
   coupon('open', {}),
-  coupon('limited', { usageLimit: 5, usedCount: 2, discountType: 'fixed', amount: 2.5, expiresAt: '2027-03-01T12:00:00.000Z' }),
+  coupon('limited', {
+    usageLimit: 5,
+    usedCount: 2,
+    discountType: 'fixed',
+    amount: 2.5,
+    expiresAt: '2027-03-01T12:00:00.000Z',
+  }),
   coupon('usedup', { usageLimit: 2, usedCount: 2 }),
   coupon('old', { isExpired: true }),
   coupon('off', { isActive: false }),
@@ -42,10 +48,20 @@ describe('console coupons', () => {
     fakeApi(base);
     renderConsole('/admin/coupons');
     await screen.findByText('OPEN');
-    for (const [label, value] of [['Total Coupons', '5'], ['Active Coupons', '2'], ['Expired', '1'], ['Total Usage', '4']]) {
-      await waitFor(() => expect(within(screen.getByRole('group', { name: label })).getByText(value)).toBeInTheDocument());
+    for (const [label, value] of [
+      ['Total Coupons', '5'],
+      ['Active Coupons', '2'],
+      ['Expired', '1'],
+      ['Total Usage', '4'],
+    ]) {
+      await waitFor(() =>
+        expect(within(screen.getByRole('group', { name: label })).getByText(value)).toBeInTheDocument(),
+      );
     }
-    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim()).filter(Boolean);
+    const headers = screen
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.trim())
+      .filter(Boolean);
     expect(headers).toEqual(['Code', 'Discount', 'Usage', 'Expires', 'Status', 'Created by', 'Actions']);
     expect(within(rowOf('OPEN')).getByText('0 / ∞')).toBeInTheDocument();
     expect(within(rowOf('OPEN')).getByText('Never')).toBeInTheDocument();
@@ -77,7 +93,10 @@ describe('console coupons', () => {
   });
 
   it('creates a coupon: upper-cased code, limits by type, empty optionals as null', async () => {
-    const api = fakeApi({ ...base, 'POST /admin/coupons': (c) => ({ coupon: { ...coupon('new', {}), ...(c.body as object), id: 'new' } }) });
+    const api = fakeApi({
+      ...base,
+      'POST /admin/coupons': (c) => ({ coupon: { ...coupon('new', {}), ...(c.body as object), id: 'new' } }),
+    });
     renderConsole('/admin/coupons');
     await screen.findByText('OPEN');
     const form = screen.getByRole('form', { name: 'Create Coupon' });
@@ -109,7 +128,10 @@ describe('console coupons', () => {
     let withMessage = true;
     fakeApi({
       ...base,
-      'POST /admin/coupons': () => (withMessage ? jsonResponse({ message: 'A coupon with this code already exists' }, 409) : new Response('', { status: 500 })),
+      'POST /admin/coupons': () =>
+        withMessage
+          ? jsonResponse({ message: 'A coupon with this code already exists' }, 409)
+          : new Response('', { status: 500 }),
     });
     renderConsole('/admin/coupons');
     await screen.findByText('OPEN');
@@ -124,31 +146,52 @@ describe('console coupons', () => {
   });
 
   it('deactivates, and deletes only after the spec confirmation', async () => {
-    const api = fakeApi({ ...base, 'PATCH /admin/coupons/open': () => ({}), 'DELETE /admin/coupons/off': () => ({}) });
+    const api = fakeApi({
+      ...base,
+      'PATCH /admin/coupons/open': () => ({}),
+      'DELETE /admin/coupons/off': () => ({}),
+    });
     renderConsole('/admin/coupons');
     await screen.findByText('OPEN');
     await userEvent.click(within(rowOf('OPEN')).getByRole('button', { name: 'Deactivate' }));
-    await waitFor(() => expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ isActive: false }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ isActive: false }),
+    );
     await userEvent.click(within(rowOf('OFF')).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Are you sure you want to delete this coupon?')).toBeInTheDocument();
     expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'DELETE' && c.path === '/admin/coupons/off')).toBe(true));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.method === 'DELETE' && c.path === '/admin/coupons/off')).toBe(true),
+    );
   });
 
   it('bulk-activates the selection after confirming', async () => {
-    const api = fakeApi({ ...base, 'PATCH /admin/coupons/off': () => ({}), 'PATCH /admin/coupons/old': () => ({}) });
+    const api = fakeApi({
+      ...base,
+      'PATCH /admin/coupons/off': () => ({}),
+      'PATCH /admin/coupons/old': () => ({}),
+    });
     renderConsole('/admin/coupons');
     await screen.findByText('OPEN');
     await userEvent.click(within(rowOf('OFF')).getByRole('checkbox', { name: /select row/i }));
     await userEvent.click(within(rowOf('OLD')).getByRole('checkbox', { name: /select row/i }));
-    const toolbar = screen.getByText('2 items selected').closest('[data-test="bulk-actions-toolbar"]') as HTMLElement;
+    const toolbar = screen
+      .getByText('2 items selected')
+      .closest('[data-test="bulk-actions-toolbar"]') as HTMLElement;
     expect(within(toolbar).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
     expect(within(toolbar).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     await userEvent.click(within(toolbar).getByRole('button', { name: 'Activate' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PATCH').map((c) => c.path).sort()).toEqual(['/admin/coupons/off', '/admin/coupons/old']));
+    await waitFor(() =>
+      expect(
+        api.calls
+          .filter((c) => c.method === 'PATCH')
+          .map((c) => c.path)
+          .sort(),
+      ).toEqual(['/admin/coupons/off', '/admin/coupons/old']),
+    );
   });
 
   it('shows the spec texts for load, stats, update and delete failures', async () => {

@@ -41,16 +41,31 @@ const STATS = {
 const HISTORY = {
   email: 'flagged1@example.com',
   userId: 'f1',
-  userStats: { plan: 'free', createdAt: '2026-01-01T00:00:00.000Z', lastLogin: null, storageUsed: 512 * 1048576, storageLimit: 1024 * 1048576 },
+  userStats: {
+    plan: 'free',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    lastLogin: null,
+    storageUsed: 512 * 1048576,
+    storageLimit: 1024 * 1048576,
+  },
   currentViolations: ['Excessive storage: 12 GB'],
   shouldFlag: true,
   currentlyFlagged: true,
   lastFlaggedReason: 'Excessive storage: 12 GB',
   flaggedAt: '2026-11-20T10:00:00.000Z',
-  history: [{ action: 'flag', reason: 'Excessive storage: 12 GB', at: '2026-11-20T10:00:00.000Z', by: 'admin@example.com' }],
+  history: [
+    {
+      action: 'flag',
+      reason: 'Excessive storage: 12 GB',
+      at: '2026-11-20T10:00:00.000Z',
+      by: 'admin@example.com',
+    },
+  ],
 };
 const base = {
-  'GET /admin/users/flagged': () => ({ users: [flagged(1), flagged(2, { lastFlaggedReason: null, flaggedAt: null })] }),
+  'GET /admin/users/flagged': () => ({
+    users: [flagged(1), flagged(2, { lastFlaggedReason: null, flaggedAt: null })],
+  }),
   'GET /admin/abuse/stats': () => STATS,
 };
 
@@ -59,10 +74,14 @@ describe('console flagged users', () => {
     fakeApi(base);
     renderConsole('/admin/flagged');
     await screen.findByText('flagged1@example.com');
-    await waitFor(() => expect(within(screen.getByRole('group', { name: 'Total Flagged' })).getByText('2')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByRole('group', { name: 'Total Flagged' })).getByText('2')).toBeInTheDocument(),
+    );
     expect(within(screen.getByRole('group', { name: 'Flagged Today' })).getByText('1')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'This Week' })).getByText('2')).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Top Reasons' })).getByText('Excessive storage, Token abuse')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Top Reasons' })).getByText('Excessive storage, Token abuse'),
+    ).toBeInTheDocument();
     const row2 = screen.getByText('flagged2@example.com').closest('[role="row"]') as HTMLElement;
     expect(within(row2).getByText('No reason provided')).toBeInTheDocument();
     expect(within(row2).getByText('Unknown')).toBeInTheDocument();
@@ -80,16 +99,24 @@ describe('console flagged users', () => {
     const api = fakeApi({ ...base, 'POST /admin/abuse/check': () => ({ message: 'started' }) });
     renderConsole('/admin/flagged');
     await screen.findByText('flagged1@example.com');
-    await waitFor(() => expect(api.calls.filter((c) => c.path === '/admin/abuse/stats').length).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.path === '/admin/abuse/stats').length).toBeGreaterThan(0),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Run Abuse Check' }));
-    expect(await screen.findByText('Abuse check initiated. New violations will appear shortly.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Abuse check initiated. New violations will appear shortly.'),
+    ).toBeInTheDocument();
     const lists = api.calls.filter((c) => c.path === '/admin/users/flagged').length;
     const stats = api.calls.filter((c) => c.path === '/admin/abuse/stats').length;
     act(() => vi.advanceTimersByTime(29_000));
     expect(api.calls.filter((c) => c.path === '/admin/abuse/stats').length).toBe(stats);
     act(() => vi.advanceTimersByTime(1_000));
-    await waitFor(() => expect(api.calls.filter((c) => c.path === '/admin/abuse/stats').length).toBeGreaterThan(stats));
-    await waitFor(() => expect(api.calls.filter((c) => c.path === '/admin/users/flagged').length).toBeGreaterThan(lists));
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.path === '/admin/abuse/stats').length).toBeGreaterThan(stats),
+    );
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.path === '/admin/users/flagged').length).toBeGreaterThan(lists),
+    );
   });
 
   it('shows the spec text when the abuse check fails', async () => {
@@ -158,10 +185,19 @@ describe('console flagged users', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'View Details' }));
     expect(await screen.findByText('Failed to load user details.')).toBeInTheDocument();
     cleanup();
-    fakeApi({ ...base, 'GET /admin/users/f1/abuse-history': () => HISTORY, 'POST /admin/users/f1/unflag': fail() });
+    fakeApi({
+      ...base,
+      'GET /admin/users/f1/abuse-history': () => HISTORY,
+      'POST /admin/users/f1/unflag': fail(),
+    });
     renderConsole('/admin/flagged');
     await screen.findByText('flagged1@example.com');
-    await userEvent.click(within(screen.getByText('flagged1@example.com').closest('[role="row"]') as HTMLElement).getByRole('button', { name: 'View Details' }));
+    await userEvent.click(
+      within(screen.getByText('flagged1@example.com').closest('[role="row"]') as HTMLElement).getByRole(
+        'button',
+        { name: 'View Details' },
+      ),
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Unflag' }));
     expect(await screen.findByText('Failed to unflag user.')).toBeInTheDocument();
     cleanup();

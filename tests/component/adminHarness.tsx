@@ -1,6 +1,6 @@
 import { configure, render } from '@testing-library/react';
 import { MemoryRouter, Route as RouterRoute, Routes } from 'react-router-dom';
-import { memoryStore } from 'react-admin';
+import { memoryStore, type Store } from 'react-admin';
 import { vi } from 'vitest';
 import { AdminConsole } from '../../src-admin/AdminConsole';
 import type { Profile } from '../../src/contract/user';
@@ -36,7 +36,10 @@ export interface ApiCall {
 export type Route = (call: ApiCall) => unknown | Response | Promise<unknown | Response>;
 
 export const jsonResponse = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body ?? {}), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+  new Response(JSON.stringify(body ?? {}), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
 
 /**
  * A fake admin API: routes keyed "METHOD /path" (path without /api); a route returns a body or a Response.
@@ -62,15 +65,18 @@ export function fakeApi(routes: Record<string, Route>) {
   return { calls, fetchMock };
 }
 
-export const fail = (status = 500) => () => jsonResponse({ message: 'server exploded' }, status);
+export const fail =
+  (status = 500) =>
+  () =>
+    jsonResponse({ message: 'server exploded' }, status);
 
-export function renderConsole(path: string) {
+export function renderConsole(path: string, store: Store = memoryStore()) {
   localStorage.setItem('authToken', 'test-token');
   return render(
     <MemoryRouter initialEntries={[path]}>
       {/* Mounted under /admin/* as the site's router does. */}
       <Routes>
-        <RouterRoute path="/admin/*" element={<AdminConsole profile={adminProfile} store={memoryStore()} />} />
+        <RouterRoute path="/admin/*" element={<AdminConsole profile={adminProfile} store={store} />} />
       </Routes>
     </MemoryRouter>,
   );

@@ -4,7 +4,12 @@ import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, fakeApi, renderConsole } from './adminHarness';
 
-const suspicious = (i: number, cost: number, flaggedForAbuse: boolean, extra: Record<string, unknown> = {}) => ({
+const suspicious = (
+  i: number,
+  cost: number,
+  flaggedForAbuse: boolean,
+  extra: Record<string, unknown> = {},
+) => ({
   _id: `s${i}`,
   email: `heavy${i}@example.com`,
   displayName: `Heavy ${i}`,
@@ -29,8 +34,15 @@ const STATISTICS = {
   totalEstimatedCost: 2.1845,
   thresholds: { TOKENS_30D: 500000, STORAGE_GB: 5, COST_DOLLAR: 1 },
 };
-const SUMMARY = { tokens: { total: 1234567, cost: 1.5 }, storage: { totalGB: 2.5, cost: 0.686 }, total: { estimatedCost: 2.1845 } };
-const base = { 'GET /admin/users/suspicious': () => ({ users: USERS, statistics: STATISTICS }), 'GET /admin/cost-analysis/summary': () => SUMMARY };
+const SUMMARY = {
+  tokens: { total: 1234567, cost: 1.5 },
+  storage: { totalGB: 2.5, cost: 0.686 },
+  total: { estimatedCost: 2.1845 },
+};
+const base = {
+  'GET /admin/users/suspicious': () => ({ users: USERS, statistics: STATISTICS }),
+  'GET /admin/cost-analysis/summary': () => SUMMARY,
+};
 const rowOf = (email: string) => screen.getByText(email).closest('[role="row"]') as HTMLElement;
 const card = (label: string) => screen.getAllByRole('group', { name: label });
 
@@ -38,7 +50,10 @@ let downloads: { name: string; blob: Blob }[];
 beforeEach(() => {
   downloads = [];
   let last: Blob | null = null;
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => ((last = b), 'blob:x'), revokeObjectURL: () => {} }));
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, { createObjectURL: (b: Blob) => ((last = b), 'blob:x'), revokeObjectURL: () => {} }),
+  );
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     if (last) downloads.push({ name: this.download, blob: last });
   });
@@ -64,15 +79,30 @@ describe('console suspicious users', () => {
     expect(within(card('Total Users')[0]).getByText('3')).toBeInTheDocument();
     expect(within(card('Flagged Users')[0]).getByText('2')).toBeInTheDocument();
     expect(within(card('Average Cost')[0]).getByText('$0.728')).toBeInTheDocument();
-    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim()).filter(Boolean);
-    expect(headers).toEqual(['User', 'Plan', 'Tokens (30d)', 'Storage (MB)', 'Estimated Cost', 'Status', 'Reasons']);
+    const headers = screen
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.trim())
+      .filter(Boolean);
+    expect(headers).toEqual([
+      'User',
+      'Plan',
+      'Tokens (30d)',
+      'Storage (MB)',
+      'Estimated Cost',
+      'Status',
+      'Reasons',
+    ]);
     expect(within(rowOf('heavy1@example.com')).getByText('$1.235')).toHaveAttribute('data-colour', 'red');
     expect(within(rowOf('heavy2@example.com')).getByText('$0.750')).toHaveAttribute('data-colour', 'orange');
     expect(within(rowOf('=cmd@example.com')).getByText('$0.200')).toHaveAttribute('data-colour', 'green');
     expect(within(rowOf('heavy1@example.com')).getByText('Flagged')).toBeInTheDocument();
     expect(within(rowOf('heavy2@example.com')).getByText('Suspicious')).toBeInTheDocument();
-    expect(within(rowOf('heavy2@example.com')).queryByRole('button', { name: 'Mark as Safe' })).not.toBeInTheDocument();
-    expect(screen.getByText(/more than 500,000 AI\s+tokens, stored more than 5 GB, or cost more than \$1.00/)).toBeInTheDocument();
+    expect(
+      within(rowOf('heavy2@example.com')).queryByRole('button', { name: 'Mark as Safe' }),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/more than 500,000 AI\s+tokens, stored more than 5 GB, or cost more than \$1.00/),
+    ).toBeInTheDocument();
   });
 
   it('marks a flagged user safe and lowers the flagged count on screen', async () => {
@@ -106,10 +136,37 @@ describe('console suspicious users', () => {
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0].name).toBe(`suspicious-users-${new Date().toISOString().slice(0, 10)}.csv`);
     const rows = Papa.parse<string[]>(await downloads[0].blob.text()).data;
-    expect(rows[0]).toEqual(['Email', 'Name', 'Plan', 'Tokens (30d)', 'Storage (MB)', 'Estimated Cost', 'Flagged', 'Reasons']);
+    expect(rows[0]).toEqual([
+      'Email',
+      'Name',
+      'Plan',
+      'Tokens (30d)',
+      'Storage (MB)',
+      'Estimated Cost',
+      'Flagged',
+      'Reasons',
+    ]);
     expect(rows).toHaveLength(4);
-    expect(rows[1]).toEqual(['heavy1@example.com', 'Heavy 1', 'free', '100000', '901.50', '1.235', 'Yes', 'High token usage: 100k']);
-    expect(rows[3]).toEqual(["'=cmd@example.com", 'Heavy 3', 'free', '300000', '903.50', '0.200', 'Yes', "'+formula; Large storage"]);
+    expect(rows[1]).toEqual([
+      'heavy1@example.com',
+      'Heavy 1',
+      'free',
+      '100000',
+      '901.50',
+      '1.235',
+      'Yes',
+      'High token usage: 100k',
+    ]);
+    expect(rows[3]).toEqual([
+      "'=cmd@example.com",
+      'Heavy 3',
+      'free',
+      '300000',
+      '903.50',
+      '0.200',
+      'Yes',
+      "'+formula; Large storage",
+    ]);
   });
 
   it('shows failures in banners that disappear after 5 s', async () => {

@@ -32,15 +32,29 @@ function user(i: number, extra: Record<string, unknown> = {}) {
 }
 
 const USERS = [user(1), user(2), user(3)];
-const paged = (c: ApiCall) => jsonResponse(USERS, 200, { 'X-Total-Count': '3', 'x-q': JSON.stringify(c.query) });
+const paged = (c: ApiCall) =>
+  jsonResponse(USERS, 200, { 'X-Total-Count': '3', 'x-q': JSON.stringify(c.query) });
 
 describe('console users', () => {
   it('shows the filters and the columns in the spec order, with storage, tokens and the ads toggle', async () => {
     fakeApi({ 'GET /admin/users': paged });
     renderConsole('/admin/users');
     await screen.findByText('user1@example.com');
-    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim()).filter(Boolean);
-    expect(headers).toEqual(['Email', 'Name', 'Plan', 'Subscription', 'Tokens (30d)', 'Storage (MB)', 'Ads', 'Created', 'Actions']);
+    const headers = screen
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.trim())
+      .filter(Boolean);
+    expect(headers).toEqual([
+      'Email',
+      'Name',
+      'Plan',
+      'Subscription',
+      'Tokens (30d)',
+      'Storage (MB)',
+      'Ads',
+      'Created',
+      'Actions',
+    ]);
     expect(screen.getByLabelText('Subscription status')).toBeInTheDocument();
     expect(screen.getByLabelText('Plan')).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Search email or name')).toBeInTheDocument();
@@ -68,19 +82,33 @@ describe('console users', () => {
   });
 
   it('toggles ads and changes the plan through their endpoints', async () => {
-    const api = fakeApi({ 'GET /admin/users': paged, 'PATCH /admin/users/u1/ads': () => ({}), 'PATCH /admin/users/u2/subscription': () => ({}) });
+    const api = fakeApi({
+      'GET /admin/users': paged,
+      'PATCH /admin/users/u1/ads': () => ({}),
+      'PATCH /admin/users/u2/subscription': () => ({}),
+    });
     renderConsole('/admin/users');
     await screen.findByText('user1@example.com');
     await userEvent.click(screen.getByRole('switch', { name: 'Ads for user1@example.com' }));
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'PATCH' && c.path === '/admin/users/u1/ads')).toBe(true));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.method === 'PATCH' && c.path === '/admin/users/u1/ads')).toBe(true),
+    );
     expect(api.calls.find((c) => c.path === '/admin/users/u1/ads')?.body).toEqual({ adsDisabled: true });
     const row2 = screen.getByText('user2@example.com').closest('[role="row"]') as HTMLElement;
     await userEvent.click(within(row2).getByRole('button', { name: 'Upgrade' }));
-    await waitFor(() => expect(api.calls.find((c) => c.path === '/admin/users/u2/subscription')?.body).toEqual({ plan: 'premium' }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.path === '/admin/users/u2/subscription')?.body).toEqual({
+        plan: 'premium',
+      }),
+    );
   });
 
   it('shows the spec texts when ads or plan updates fail', async () => {
-    fakeApi({ 'GET /admin/users': paged, 'PATCH /admin/users/u1/ads': fail(), 'PATCH /admin/users/u1/subscription': fail() });
+    fakeApi({
+      'GET /admin/users': paged,
+      'PATCH /admin/users/u1/ads': fail(),
+      'PATCH /admin/users/u1/subscription': fail(),
+    });
     renderConsole('/admin/users');
     await screen.findByText('user1@example.com');
     const row1 = screen.getByText('user1@example.com').closest('[role="row"]') as HTMLElement;
@@ -91,7 +119,11 @@ describe('console users', () => {
   });
 
   it('bulk-downgrades the selected users after a confirm dialog', async () => {
-    const api = fakeApi({ 'GET /admin/users': paged, 'PATCH /admin/users/u1/subscription': () => ({}), 'PATCH /admin/users/u3/subscription': () => ({}) });
+    const api = fakeApi({
+      'GET /admin/users': paged,
+      'PATCH /admin/users/u1/subscription': () => ({}),
+      'PATCH /admin/users/u3/subscription': () => ({}),
+    });
     renderConsole('/admin/users');
     await screen.findByText('user1@example.com');
     for (const email of ['user1@example.com', 'user3@example.com']) {
@@ -101,14 +133,18 @@ describe('console users', () => {
     for (const label of ['Upgrade', 'Downgrade', 'Ads on', 'Ads off']) {
       expect(screen.getAllByRole('button', { name: label }).length).toBeGreaterThan(0);
     }
-    const toolbar = screen.getByText('2 items selected').closest('[data-test="bulk-actions-toolbar"]') as HTMLElement;
+    const toolbar = screen
+      .getByText('2 items selected')
+      .closest('[data-test="bulk-actions-toolbar"]') as HTMLElement;
     await userEvent.click(within(toolbar).getByRole('button', { name: 'Downgrade' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Downgrade the selected users to free?')).toBeInTheDocument();
     expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() =>
-      expect(api.calls.filter((c) => c.method === 'PATCH').map((c) => `${c.path} ${JSON.stringify(c.body)}`)).toEqual([
+      expect(
+        api.calls.filter((c) => c.method === 'PATCH').map((c) => `${c.path} ${JSON.stringify(c.body)}`),
+      ).toEqual([
         '/admin/users/u1/subscription {"plan":"free"}',
         '/admin/users/u3/subscription {"plan":"free"}',
       ]),
@@ -120,7 +156,11 @@ describe('console users', () => {
     renderConsole('/admin/users');
     await screen.findByText('user1@example.com');
     expect(api.calls[0].query).toMatchObject({ page: '1', perPage: '25', sort: 'createdAt', order: 'DESC' });
-    await userEvent.click(screen.getByRole('columnheader', { name: /Email/ }).querySelector('.MuiDataGrid-columnHeaderTitleContainer') as HTMLElement);
+    await userEvent.click(
+      screen
+        .getByRole('columnheader', { name: /Email/ })
+        .querySelector('.MuiDataGrid-columnHeaderTitleContainer') as HTMLElement,
+    );
     await waitFor(() => expect(api.calls.at(-1)?.query).toMatchObject({ sort: 'email', order: 'ASC' }));
   });
 

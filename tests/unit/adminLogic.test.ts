@@ -230,3 +230,19 @@ describe('sections', () => {
     expect(sectionIndex('/admin/cost-analysis', '/admin')).toBe(-1);
   });
 });
+
+describe('overview chart series', () => {
+  it('stacks users per plan by status, with "none" for no status', async () => {
+    const { planStatusSeries } = await import('../../src-admin/pages/overview/overviewSeries');
+    const { plans, statuses } = planStatusSeries([
+      { plan: 'free', status: '', count: 80 },
+      { plan: 'premium', status: 'active', count: 15 },
+      { plan: 'premium', status: 'trialing', count: 3 },
+    ]);
+    expect(statuses).toEqual(['none', 'active', 'trialing']);
+    expect(plans).toEqual([
+      { plan: 'free', none: 80, active: 0, trialing: 0 },
+      { plan: 'premium', none: 0, active: 15, trialing: 3 },
+    ]);
+  });
+});

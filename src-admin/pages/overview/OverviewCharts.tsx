@@ -14,25 +14,12 @@ import {
   YAxis,
 } from 'recharts';
 import type { AdminOverview } from '../../../src/contract/admin';
+import { planStatusSeries } from './overviewSeries';
 
 type Props = {
   usersByPlan: NonNullable<AdminOverview['usersByPlan']>;
   dailyUsage: NonNullable<AdminOverview['dailyUsage']>;
 };
-
-/** Users per plan, stacked by subscription status ("none" for users without one). */
-export function planStatusSeries(rows: Props['usersByPlan']) {
-  const statuses = [...new Set(rows.map((r) => r.status || 'none'))];
-  const plans = ['free', 'premium'].map((plan) => {
-    const entry: Record<string, string | number> = { plan };
-    for (const s of statuses)
-      entry[s] = rows
-        .filter((r) => r.plan === plan && (r.status || 'none') === s)
-        .reduce((a, r) => a + r.count, 0);
-    return entry;
-  });
-  return { plans, statuses };
-}
 
 const compact = (v: number) =>
   new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(v);
