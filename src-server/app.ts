@@ -11,6 +11,7 @@ import type { AppContext } from './context';
 import { registerErrorHandler } from './plugins/errors';
 import { adminGuard, registerAuth } from './plugins/auth';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
+import { memoryRateLimitStore, redisRateLimitStore, type RateLimitStore } from './plugins/rateLimit';
 import { registerOpenApi } from './openapi';
 import { loggerOptions } from './logging';
 import { registerWebApp } from './web/static';
@@ -25,17 +26,26 @@ export interface BuildOptions {
   db: Db;
   clock?: Clock;
   mailer?: Mailer;
+  rateLimits?: RateLimitStore;
   /** The built web app's folder; omitted in API tests. */
   clientDir?: string;
   logger?: boolean;
+  /** Where the JSON log lines go (default stdout); tests read them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole app without listening, so tests can inject requests. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : loggerOptions(config.LOG_LEVEL),
-    trustProxy: true,
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            ...(loggerOptions(config.LOG_LEVEL) as object),
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -45,8 +55,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     config,
     db: opts.db,
     clock: opts.clock ?? systemClock,
-    mailer: opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: opts.db, log: app.log }),
+    mailer:
+      opts.mailer ??
+      createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: opts.db, log: app.log }),
+    rateLimits:
+      opts.rateLimits ??
+      (config.REDIS_URL
+        ? redisRateLimitStore(config.REDIS_URL)
+        : memoryRateLimitStore(opts.clock ?? systemClock)),
   };
+  app.addHook('onClose', async () => ctx.rateLimits.close());
   app.decorate('ctx', ctx);
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
@@ -57,7 +75,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const apiOrigin = new URL(config.apiUrl).origin;
   if (webOrigin !== apiOrigin) {
     // The web app lives on another host: only its origin may call the API from a browser.
-    await app.register(cors, { origin: [webOrigin], methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'], maxAge: 600 });
+    await app.register(cors, {
+      origin: [webOrigin],
+      methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+      maxAge: 600,
+    });
   }
 
   await app.register(
@@ -68,7 +90,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           schema: {
             tags: ['health'],
             security: [],
-            response: { 200: z.object({ status: z.literal('ok'), database: z.literal('up') }), 503: z.object({ message: z.string(), database: z.literal('down') }) },
+            response: {
+              200: z.object({ status: z.literal('ok'), database: z.literal('up') }),
+              503: z.object({ message: z.string(), database: z.literal('down') }),
+            },
           },
         },
         async (_request, reply) => {
@@ -76,7 +101,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             await ctx.db.execute(sql`select 1`);
             return { status: 'ok' as const, database: 'up' as const };
           } catch {
-            return reply.code(503).send({ message: 'The database is unreachable.', database: 'down' as const });
+            return reply
+              .code(503)
+              .send({ message: 'The database is unreachable.', database: 'down' as const });
           }
         },
       );
@@ -100,6 +127,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
 
   if (opts.clientDir) await registerWebApp(app, opts.clientDir);
-  else app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }));
+  else
+    app.setNotFoundHandler((request, reply) =>
+      reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }),
+    );
   return app;
 }

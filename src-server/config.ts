@@ -10,14 +10,21 @@ const bool = z
   .enum(['0', '1', 'true', 'false', ''], { error: 'must be 0, 1, true or false' })
   .optional()
   .transform((v) => v === '1' || v === 'true');
-const positiveInt = (fallback: number) => z.coerce.number({ error: 'must be a number' }).int().positive().default(fallback);
-const positiveNumber = (fallback: number) => z.coerce.number({ error: 'must be a number' }).positive().default(fallback);
+const positiveInt = (fallback: number) =>
+  z.coerce.number({ error: 'must be a number' }).int().positive().default(fallback);
+const positiveNumber = (fallback: number) =>
+  z.coerce.number({ error: 'must be a number' }).positive().default(fallback);
 const emailList = (fallback: readonly string[]) =>
   z
     .string()
     .optional()
     .transform((v) => (v?.trim() ? v : fallback.join(',')))
-    .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.email({ error: 'must be a comma-separated list of emails' })).min(1));
 
 export const envSchema = z.object({
@@ -26,19 +33,36 @@ export const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' }).optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
+      .optional(),
   ),
-  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, { error: 'must be a redis:// URL' }).optional()),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, { error: 'must be a redis:// URL' })
+      .optional(),
+  ),
   WEB_URL: optionalUrl,
   API_URL: optionalUrl,
   ADMIN_EMAILS: emailList(ADMIN_EMAILS),
   SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default(SUPPORT_EMAIL),
-  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, { error: 'must be an smtp:// URL' }).optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, { error: 'must be an smtp:// URL' })
+      .optional(),
+  ),
   MAIL_FROM: z.string().default('Postkeeper <no-reply@postkeeper.app>'),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: z.url({ error: 'must be a URL' }).default('https://accounts.google.com'),
   SESSION_TTL_DAYS: positiveInt(30),
+  /** Multiplies every rate limit; tests and demos raise it, production keeps 1. */
+  RATE_LIMIT_SCALE: positiveNumber(1),
+  /** Trust X-Forwarded-For from a proxy in front (only behind one, or clients could pick their own IP). */
+  TRUST_PROXY: bool,
   SEED_DEMO: bool,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PRICE_ID: optionalString,
@@ -68,7 +92,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`);
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`,
+    );
   }
   const cfg = parsed.data;
   const webUrl = (cfg.WEB_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/$/, '');

@@ -2,6 +2,7 @@ import type { AppConfig } from './config';
 import type { Clock } from './clock';
 import type { Db } from './db/connect';
 import type { Mailer } from './mail/mailer';
+import type { RateLimitStore } from './plugins/rateLimit';
 import type { UserRow } from './db/schema';
 
 /** What every route module and service may use; built once in buildApp. */
@@ -10,6 +11,7 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  rateLimits: RateLimitStore;
 }
 
 declare module 'fastify' {

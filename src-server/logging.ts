@@ -11,7 +11,13 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.newPassword', 'body.token'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'body.password',
+        'body.newPassword',
+        'body.token',
+      ],
       censor: '[redacted]',
     },
     serializers: {

@@ -16,9 +16,14 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const database = await connect({ databaseUrl: config.DATABASE_URL, dataDir: resolve(config.DATA_DIR, 'pglite') });
+  const database = await connect({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: resolve(config.DATA_DIR, 'pglite'),
+  });
   await database.migrate();
-  const clientDir = process.env.CLIENT_DIR ? resolve(process.env.CLIENT_DIR) : fileURLToPath(new URL('../dist/client', import.meta.url));
+  const clientDir = process.env.CLIENT_DIR
+    ? resolve(process.env.CLIENT_DIR)
+    : fileURLToPath(new URL('../dist/client', import.meta.url));
   const app = await buildApp({ config, db: database.db, clientDir });
   const seeded = await seedIfWanted(database, config, app.log);
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -7,7 +7,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Postkeeper API', version: '1.0.0', description: 'The API behind the Postkeeper web app and extension.' },
+      info: {
+        title: 'Postkeeper API',
+        version: '1.0.0',
+        description: 'The API behind the Postkeeper web app and extension.',
+      },
       servers: [{ url: '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],

@@ -37,5 +37,6 @@ export const DEFAULT_AI_PROVIDER = 'openai';
 
 /** Where the web app sends API calls: same origin by default, or VITE_API_URL for a separate API host. */
 export const API_BASE: string =
-  (typeof import.meta !== 'undefined' && (import.meta as { env?: Record<string, string> }).env?.VITE_API_URL) ||
+  (typeof import.meta !== 'undefined' &&
+    (import.meta as { env?: Record<string, string> }).env?.VITE_API_URL) ||
   '/api';

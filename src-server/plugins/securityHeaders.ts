@@ -25,7 +25,11 @@ export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig)
     reply.header('Referrer-Policy', 'no-referrer');
     reply.header('X-Content-Type-Options', 'nosniff');
     const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html') && !reply.getHeader('content-security-policy') && !request.url.startsWith('/api/docs')) {
+    if (
+      type.startsWith('text/html') &&
+      !reply.getHeader('content-security-policy') &&
+      !request.url.startsWith('/api/docs')
+    ) {
       reply.header('Content-Security-Policy', csp);
     }
     return payload;

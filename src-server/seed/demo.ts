@@ -2,15 +2,42 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { users } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
+import type { Clock } from '../clock';
+import { systemClock } from '../clock';
+import { seedDemoUsers } from './demoUsers';
 
 const GB = 1024 ** 3;
 
-/** The three demo logins of the README. Idempotent: existing accounts are left as they are. */
-export async function seedDemo(db: Db): Promise<void> {
+/** The three demo logins of the README and about 200 more accounts. Idempotent: existing accounts are left as they are. */
+export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<void> {
   const accounts = [
-    { email: 'admin@example.com', password: 'admin-demo-1', displayName: 'Ada Admin', role: 'admin', plan: 'free' as const, status: null, limit: GB },
-    { email: 'user@example.com', password: 'user-demo-1', displayName: 'Uma User', role: 'user', plan: 'free' as const, status: null, limit: GB },
-    { email: 'premium@example.com', password: 'premium-demo-1', displayName: 'Priya Premium', role: 'user', plan: 'premium' as const, status: 'active' as const, limit: 10 * GB },
+    {
+      email: 'admin@example.com',
+      password: 'admin-demo-1',
+      displayName: 'Ada Admin',
+      role: 'admin',
+      plan: 'free' as const,
+      status: null,
+      limit: GB,
+    },
+    {
+      email: 'user@example.com',
+      password: 'user-demo-1',
+      displayName: 'Uma User',
+      role: 'user',
+      plan: 'free' as const,
+      status: null,
+      limit: GB,
+    },
+    {
+      email: 'premium@example.com',
+      password: 'premium-demo-1',
+      displayName: 'Priya Premium',
+      role: 'user',
+      plan: 'premium' as const,
+      status: 'active' as const,
+      limit: 10 * GB,
+    },
   ];
   for (const a of accounts) {
     await db
@@ -29,4 +56,5 @@ export async function seedDemo(db: Db): Promise<void> {
       })
       .onConflictDoNothing({ target: users.email });
   }
+  await seedDemoUsers(db, clock);
 }

@@ -8,7 +8,11 @@ import { seedDemo } from './demo';
  * Demo data goes into an empty embedded database on first start, or into any database when SEED_DEMO=1;
  * never under NODE_ENV=production unless SEED_DEMO=1.
  */
-export async function seedIfWanted(database: Database, config: AppConfig, log: FastifyBaseLogger): Promise<boolean> {
+export async function seedIfWanted(
+  database: Database,
+  config: AppConfig,
+  log: FastifyBaseLogger,
+): Promise<boolean> {
   if (config.NODE_ENV === 'production' && !config.SEED_DEMO) return false;
   const wanted = config.SEED_DEMO || (database.engine === 'pglite' && (await isEmpty(database)));
   if (!wanted) return false;

@@ -23,7 +23,9 @@ export async function registerWebApp(app: FastifyInstance, clientDir: string): P
   const indexFile = join(clientDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn(`web app not built (${indexFile} missing): run npm run build`);
-    app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }));
+    app.setNotFoundHandler((request, reply) =>
+      reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }),
+    );
     return;
   }
   const shellFile = existsSync(join(clientDir, 'shell.html')) ? join(clientDir, 'shell.html') : indexFile;
@@ -32,6 +34,8 @@ export async function registerWebApp(app: FastifyInstance, clientDir: string): P
     root: clientDir,
     wildcard: false,
     preCompressed: true,
+    // Our own Cache-Control below, not send's default max-age=0.
+    cacheControl: false,
     index: ['index.html'],
     setHeaders(res, path) {
       if (/\/assets\//.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
@@ -40,7 +44,8 @@ export async function registerWebApp(app: FastifyInstance, clientDir: string): P
   });
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0];
-    if (path.startsWith('/api/') || path === '/api') return reply.code(404).send({ message: `Not found: GET ${path}` });
+    if (path.startsWith('/api/') || path === '/api')
+      return reply.code(404).send({ message: `Not found: GET ${path}` });
     const file = path.replace(/^\/+/, '');
     if (file && !file.includes('..') && existsSync(join(clientDir, file)) && !file.endsWith('/')) {
       return reply.sendFile(file);

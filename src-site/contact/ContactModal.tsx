@@ -17,7 +17,10 @@ const FAILURE_TEXT = 'Failed to send message. Please try again.';
 const WRONG_FILE_TEXT = 'Please select a JPEG or PNG image file.';
 
 const COPY = {
-  contact: { title: 'Get in Touch', lead: 'Questions, ideas or partnership requests: we read every message.' },
+  contact: {
+    title: 'Get in Touch',
+    lead: 'Questions, ideas or partnership requests: we read every message.',
+  },
   support: { title: 'Support', lead: 'Tell us what went wrong. A screenshot helps us fix it faster.' },
 } as const;
 
@@ -61,7 +64,13 @@ export function ContactModal({ variant, open, onClose }: ContactModalProps) {
     e.preventDefault();
     setStatus('sending');
     try {
-      await sendContactMessage({ name, email, message, type: variant, screenshot: variant === 'support' ? screenshot : null });
+      await sendContactMessage({
+        name,
+        email,
+        message,
+        type: variant,
+        screenshot: variant === 'support' ? screenshot : null,
+      });
       setStatus('success');
       setName('');
       setEmail('');
@@ -77,33 +86,91 @@ export function ContactModal({ variant, open, onClose }: ContactModalProps) {
   const copy = COPY[variant];
   return (
     <div className="pk-modal" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="pk-modal__panel" role="dialog" aria-modal="true" aria-labelledby={`${ids}-title`} aria-describedby={`${ids}-lead`} ref={dialog}>
+      <div
+        className="pk-modal__panel"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${ids}-title`}
+        aria-describedby={`${ids}-lead`}
+        ref={dialog}
+      >
         <div className="pk-modal__head">
           <h2 id={`${ids}-title`}>{copy.title}</h2>
           <button type="button" className="pk-modal__close" onClick={onClose} aria-label="Close">
-            <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" /></svg>
+            <svg
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              aria-hidden="true"
+            >
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
           </button>
         </div>
-        <p id={`${ids}-lead`} className="pk-modal__lead">{copy.lead}</p>
+        <p id={`${ids}-lead`} className="pk-modal__lead">
+          {copy.lead}
+        </p>
         <form onSubmit={onSubmit} className="pk-form">
           <label htmlFor={`${ids}-name`}>Name</label>
-          <input id={`${ids}-name`} name="name" type="text" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
+          <input
+            id={`${ids}-name`}
+            name="name"
+            type="text"
+            autoComplete="name"
+            required
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
           <label htmlFor={`${ids}-email`}>Email</label>
-          <input id={`${ids}-email`} name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            id={`${ids}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <label htmlFor={`${ids}-message`}>Message</label>
-          <textarea id={`${ids}-message`} name="message" rows={5} required value={message} onChange={(e) => setMessage(e.target.value)} />
+          <textarea
+            id={`${ids}-message`}
+            name="message"
+            rows={5}
+            required
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+          />
           {variant === 'support' && (
             <>
-              <label htmlFor={`${ids}-shot`}>Screenshot <span className="pk-form__hint">(optional, JPEG or PNG)</span></label>
-              <input id={`${ids}-shot`} ref={fileInput} name="screenshot" type="file" accept="image/jpeg,image/png" onChange={onFile} />
+              <label htmlFor={`${ids}-shot`}>
+                Screenshot <span className="pk-form__hint">(optional, JPEG or PNG)</span>
+              </label>
+              <input
+                id={`${ids}-shot`}
+                ref={fileInput}
+                name="screenshot"
+                type="file"
+                accept="image/jpeg,image/png"
+                onChange={onFile}
+              />
             </>
           )}
           <div role="status" aria-live="polite" className="pk-form__status">
             {status === 'success' && <p className="pk-alert pk-alert--success">{SUCCESS_TEXT}</p>}
           </div>
-          {status === 'error' && <p role="alert" className="pk-alert pk-alert--error">{FAILURE_TEXT}</p>}
+          {status === 'error' && (
+            <p role="alert" className="pk-alert pk-alert--error">
+              {FAILURE_TEXT}
+            </p>
+          )}
           <div className="pk-modal__actions">
-            <button type="button" className="pk-btn pk-btn--ghost" onClick={onClose}>Cancel</button>
+            <button type="button" className="pk-btn pk-btn--ghost" onClick={onClose}>
+              Cancel
+            </button>
             <button type="submit" className="pk-btn pk-btn--primary" disabled={status === 'sending'}>
               {status === 'sending' ? 'Sending…' : 'Send Message'}
             </button>

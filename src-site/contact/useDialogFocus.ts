@@ -1,12 +1,17 @@
 import { useEffect, useRef, type RefObject } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Modal focus handling: moves focus into the dialog when it opens, keeps Tab inside it, closes on Escape,
  * and hands focus back to whatever opened it when it closes.
  */
-export function useDialogFocus(open: boolean, dialog: RefObject<HTMLElement | null>, onClose: () => void): void {
+export function useDialogFocus(
+  open: boolean,
+  dialog: RefObject<HTMLElement | null>,
+  onClose: () => void,
+): void {
   const closeRef = useRef(onClose);
   useEffect(() => {
     closeRef.current = onClose;
@@ -16,7 +21,8 @@ export function useDialogFocus(open: boolean, dialog: RefObject<HTMLElement | nu
     if (!open) return;
     const opener = document.activeElement as HTMLElement | null;
     const node = dialog.current;
-    const first = node?.querySelector<HTMLElement>('input, textarea') ?? node?.querySelector<HTMLElement>(FOCUSABLE);
+    const first =
+      node?.querySelector<HTMLElement>('input, textarea') ?? node?.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
 
     function onKeyDown(e: KeyboardEvent) {

@@ -7,9 +7,13 @@ import { SiteHeader } from './SiteHeader';
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="pk-public">
-      <a className="pk-skip" href="#main">Skip to content</a>
+      <a className="pk-skip" href="#main">
+        Skip to content
+      </a>
       <SiteHeader />
-      <main id="main" tabIndex={-1}>{children}</main>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
       <SiteFooter />
     </div>
   );

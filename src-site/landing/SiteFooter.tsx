@@ -25,25 +25,46 @@ export function SiteFooter() {
               <span>{PRODUCT_NAME}</span>
             </Link>
             <p className="pk-footer__about">
-              Save the posts worth keeping from X, LinkedIn, Reddit, Instagram and Pinterest, and find them again in seconds.
+              Save the posts worth keeping from X, LinkedIn, Reddit, Instagram and Pinterest, and find them
+              again in seconds.
             </p>
           </div>
           <div>
             <h2>Product</h2>
             <ul>
-              <li><a href="/#features">Features</a></li>
-              <li><a href="/#pricing">Pricing</a></li>
-              <li><Link to="/help">Help center</Link></li>
-              <li><Link to="/dashboard/login">Sign in</Link></li>
+              <li>
+                <a href="/#features">Features</a>
+              </li>
+              <li>
+                <a href="/#pricing">Pricing</a>
+              </li>
+              <li>
+                <Link to="/help">Help center</Link>
+              </li>
+              <li>
+                <Link to="/dashboard/login">Sign in</Link>
+              </li>
             </ul>
           </div>
           <div>
             <h2>Company</h2>
             <ul>
-              <li><Link to="/privacy">Privacy Policy</Link></li>
-              <li><Link to="/terms">Terms of Service</Link></li>
-              <li><button type="button" className="pk-btn pk-btn--link" onClick={open('contact')}>Get in Touch</button></li>
-              <li><button type="button" className="pk-btn pk-btn--link" onClick={open('support')}>Support</button></li>
+              <li>
+                <Link to="/privacy">Privacy Policy</Link>
+              </li>
+              <li>
+                <Link to="/terms">Terms of Service</Link>
+              </li>
+              <li>
+                <button type="button" className="pk-btn pk-btn--link" onClick={open('contact')}>
+                  Get in Touch
+                </button>
+              </li>
+              <li>
+                <button type="button" className="pk-btn pk-btn--link" onClick={open('support')}>
+                  Support
+                </button>
+              </li>
             </ul>
           </div>
           <div>
@@ -51,14 +72,18 @@ export function SiteFooter() {
             <ul>
               {FOUNDER.links.map((l) => (
                 <li key={l.href}>
-                  <a href={l.href} target="_blank" rel="noopener noreferrer">{l.label}</a>
+                  <a href={l.href} target="_blank" rel="noopener noreferrer">
+                    {l.label}
+                  </a>
                 </li>
               ))}
             </ul>
           </div>
         </div>
         <div className="pk-footer__bottom">
-          <span suppressHydrationWarning>© {year} {PRODUCT_NAME}. All rights reserved.</span>
+          <span suppressHydrationWarning>
+            © {year} {PRODUCT_NAME}. All rights reserved.
+          </span>
           <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
         </div>
       </div>

@@ -13,10 +13,18 @@ export function SiteHeader() {
           <span>{PRODUCT_NAME}</span>
         </Link>
         <nav className="pk-nav" aria-label="Main">
-          <a className="pk-nav__section" href="/#features">Features</a>
-          <a className="pk-nav__section" href="/#pricing">Pricing</a>
-          <Link className="pk-nav__section" to="/help">Help</Link>
-          <Link className="pk-header__signin" to="/dashboard/login">Sign in</Link>
+          <a className="pk-nav__section" href="/#features">
+            Features
+          </a>
+          <a className="pk-nav__section" href="/#pricing">
+            Pricing
+          </a>
+          <Link className="pk-nav__section" to="/help">
+            Help
+          </Link>
+          <Link className="pk-header__signin" to="/dashboard/login">
+            Sign in
+          </Link>
         </nav>
         <AddToChromeButton />
       </div>

@@ -13,7 +13,9 @@ export function LegalPage({ title, lead, children }: { title: string; lead: stri
             <p className="pk-page__eyebrow">Legal</p>
             <h1>{title}</h1>
             <p className="pk-page__lead">{lead}</p>
-            <p className="pk-page__lead"><small>Last updated: {LEGAL_LAST_UPDATED}</small></p>
+            <p className="pk-page__lead">
+              <small>Last updated: {LEGAL_LAST_UPDATED}</small>
+            </p>
           </header>
           <div className="pk-prose">{children}</div>
         </div>

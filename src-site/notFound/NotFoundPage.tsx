@@ -11,7 +11,9 @@ export function NotFoundPage() {
             <h1>Page not found</h1>
             <p className="pk-page__lead">The page you are looking for does not exist or has moved.</p>
             <p style={{ marginTop: 28 }}>
-              <Link className="pk-btn pk-btn--primary" to="/">Back to home</Link>
+              <Link className="pk-btn pk-btn--primary" to="/">
+                Back to home
+              </Link>
             </p>
           </div>
         </div>

@@ -11,7 +11,10 @@ import { siteRoutes } from '../routes';
 export async function render(url: string): Promise<string> {
   const handler = createStaticHandler(siteRoutes);
   const context = await handler.query(new Request(new URL(url, 'http://localhost').href));
-  if (context instanceof Response) throw new Error(`Route ${url} answered with a redirect (${context.status}); only pages can be pre-rendered`);
+  if (context instanceof Response)
+    throw new Error(
+      `Route ${url} answered with a redirect (${context.status}); only pages can be pre-rendered`,
+    );
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     <StrictMode>

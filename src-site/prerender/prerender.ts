@@ -34,12 +34,16 @@ async function main(): Promise<void> {
   const tempDir = mkdtempSync(join(root, 'node_modules', '.prerender-'));
   try {
     const entry = await buildServerEntry(tempDir);
-    const { render } = (await import(pathToFileURL(entry).href)) as { render: (url: string) => Promise<string> };
+    const { render } = (await import(pathToFileURL(entry).href)) as {
+      render: (url: string) => Promise<string>;
+    };
     const html = await render('/');
     writeFileSync(join(outDir, 'shell.html'), template);
     writeFileSync(join(outDir, 'index.html'), template.replace(MARKER, html));
     const compressed = precompress(outDir);
-    console.log(`prerender: / rendered (${html.length} characters of HTML); shell.html written; ${compressed} files precompressed`);
+    console.log(
+      `prerender: / rendered (${html.length} characters of HTML); shell.html written; ${compressed} files precompressed`,
+    );
   } finally {
     rmSync(tempDir, { recursive: true, force: true });
   }

@@ -36,7 +36,8 @@ export interface RequestOptions {
 export function apiUrl(path: string, query?: RequestOptions['query']): string {
   const base = API_BASE.replace(/\/$/, '');
   const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+  for (const [k, v] of Object.entries(query ?? {}))
+    if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
   const q = qs.toString();
   return `${base}${path}${q ? `?${q}` : ''}`;
 }
@@ -62,7 +63,12 @@ export async function requestRaw(path: string, opts: RequestOptions = {}): Promi
   }
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+    response = await fetch(apiUrl(path, opts.query), {
+      method: opts.method ?? 'GET',
+      headers,
+      body,
+      signal: opts.signal,
+    });
   } catch (err) {
     if ((err as Error)?.name === 'AbortError') throw err;
     throw new NetworkError(err);
@@ -75,7 +81,11 @@ export async function requestRaw(path: string, opts: RequestOptions = {}): Promi
     } catch {
       // a body that is not JSON carries no message
     }
-    throw new ApiError(response.status, serverMessage ?? `Request failed with status ${response.status}`, serverMessage);
+    throw new ApiError(
+      response.status,
+      serverMessage ?? `Request failed with status ${response.status}`,
+      serverMessage,
+    );
   }
   return { response };
 }

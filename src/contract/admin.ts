@@ -86,7 +86,11 @@ export const createCouponSchema = z
   })
   .superRefine((c, ctx) => {
     if (c.discountType === 'percentage' && (c.amount > 100 || !Number.isInteger(c.amount))) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'A percentage must be a whole number from 0 to 100' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: 'A percentage must be a whole number from 0 to 100',
+      });
     }
     if (c.discountType === 'fixed' && Math.abs(Math.round(c.amount * 100) - c.amount * 100) > 1e-6) {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'A fixed amount has at most two decimals' });
@@ -129,7 +133,9 @@ export const abuseHistorySchema = z.object({
 });
 export type AbuseHistory = z.infer<typeof abuseHistorySchema>;
 
-export const flagUserSchema = z.object({ reason: z.string().trim().min(1, 'Reason for flagging is required').max(500) });
+export const flagUserSchema = z.object({
+  reason: z.string().trim().min(1, 'Reason for flagging is required').max(500),
+});
 
 export const aiConfigSchema = z.object({
   taskType: z.string(),
@@ -141,7 +147,10 @@ export type AiConfig = z.infer<typeof aiConfigSchema>;
 
 export const providerCatalogueSchema = z.object({
   taskTypes: z.array(z.object({ id: z.string(), name: z.string(), description: z.string() })),
-  providers: z.record(z.string(), z.object({ name: z.string(), models: z.array(z.object({ id: z.string(), name: z.string() })) })),
+  providers: z.record(
+    z.string(),
+    z.object({ name: z.string(), models: z.array(z.object({ id: z.string(), name: z.string() })) }),
+  ),
 });
 export type ProviderCatalogue = z.infer<typeof providerCatalogueSchema>;
 

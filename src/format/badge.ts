@@ -1,5 +1,8 @@
 /** SPEC §4 premium badge: shown only for the premium plan. */
-export function premiumBadgeLabel(plan: string | undefined, status: string | null | undefined): string | null {
+export function premiumBadgeLabel(
+  plan: string | undefined,
+  status: string | null | undefined,
+): string | null {
   if (plan !== 'premium') return null;
   switch (status) {
     case 'trialing':

@@ -20,5 +20,11 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   if (!value) return 'N/A';
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return 'Invalid date';
-  return d.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return d.toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }

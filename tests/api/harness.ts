@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../src-server/app';
@@ -37,6 +40,9 @@ export async function startTestApp(
     NODE_ENV: 'test',
     WEB_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
+    // Many accounts come from one test IP; the rate-limit tests set 1 to see the real limits.
+    RATE_LIMIT_SCALE: '1000',
+    DATA_DIR: join(tmpdir(), `postkeeper-test-${randomBytes(4).toString('hex')}`),
     ...env,
     DATABASE_URL: databaseUrl ?? '',
   });
@@ -54,6 +60,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await database.close();
+      await rm(config.DATA_DIR, { recursive: true, force: true });
       if (baseUrl && dbName) await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     },
   };
@@ -86,3 +93,17 @@ export async function registerUser(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Mails in the outbox addressed to `to`, newest first. */
+export async function outboxFor(
+  db: Database['db'],
+  to: string,
+): Promise<{ subject: string; text: string }[]> {
+  const { outbox } = await import('../../src-server/db/schema');
+  const { desc, eq } = await import('drizzle-orm');
+  return db
+    .select({ subject: outbox.subject, text: outbox.text })
+    .from(outbox)
+    .where(eq(outbox.to, to))
+    .orderBy(desc(outbox.createdAt));
+}

@@ -13,7 +13,16 @@ import { adminLibrariesIn } from './webMarkers';
 
 const root = join(import.meta.dirname, '..', '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const TARGETS = { ratio: 1.15, landingPerformance: 0.95, accessibility: 1 };
 const gz = (buf: Buffer) => gzipSync(buf).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
@@ -33,7 +42,10 @@ async function freePort(): Promise<number> {
 async function bareEntryGzip(): Promise<number> {
   const dir = mkdtempSync(join(root, 'node_modules', '.bench-web-'));
   try {
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="./main.ts"></script></body></html>');
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<!doctype html><html><body><div id="root"></div><script type="module" src="./main.ts"></script></body></html>',
+    );
     writeFileSync(
       join(dir, 'main.ts'),
       [
@@ -45,7 +57,13 @@ async function bareEntryGzip(): Promise<number> {
       ].join('\n'),
     );
     const out = join(dir, 'out');
-    await build({ configFile: join(root, 'vite.config.ts'), root: dir, publicDir: false, logLevel: 'warn', build: { outDir: out, emptyOutDir: true } });
+    await build({
+      configFile: join(root, 'vite.config.ts'),
+      root: dir,
+      publicDir: false,
+      logLevel: 'warn',
+      build: { outDir: out, emptyOutDir: true },
+    });
     const assets = join(out, 'assets');
     return readdirSync(assets)
       .filter((f) => f.endsWith('.js'))
@@ -60,7 +78,18 @@ async function startServer(clientDir: string, dataDir: string): Promise<{ url: s
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', WEB_URL: url, DATA_DIR: dataDir, CLIENT_DIR: clientDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_URL: url,
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'ignore',
   });
   const deadline = Date.now() + 90_000;
@@ -77,7 +106,10 @@ async function startServer(clientDir: string, dataDir: string): Promise<{ url: s
 }
 
 /** JavaScript each page requests (from Chromium's network log), with the console libraries found in it. */
-async function scriptsLoaded(base: string, paths: string[]): Promise<Map<string, { url: string; gzip: number; libs: string[] }[]>> {
+async function scriptsLoaded(
+  base: string,
+  paths: string[],
+): Promise<Map<string, { url: string; gzip: number; libs: string[] }[]>> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
   const result = new Map<string, { url: string; gzip: number; libs: string[] }[]>();
   try {
@@ -87,7 +119,13 @@ async function scriptsLoaded(base: string, paths: string[]): Promise<Map<string,
       const scripts: Promise<{ url: string; gzip: number; libs: string[] }>[] = [];
       page.on('response', (res) => {
         if (res.request().resourceType() !== 'script') return;
-        scripts.push(res.body().then((body) => ({ url: res.url(), gzip: gz(body), libs: adminLibrariesIn(res.url(), body.toString('utf8')) })));
+        scripts.push(
+          res.body().then((body) => ({
+            url: res.url(),
+            gzip: gz(body),
+            libs: adminLibrariesIn(res.url(), body.toString('utf8')),
+          })),
+        );
       });
       await page.goto(base + path, { waitUntil: 'networkidle' });
       result.set(path, await Promise.all(scripts));
@@ -104,16 +142,34 @@ async function lighthouseScores(url: string): Promise<{ performance: number; acc
   const { launch } = await import('chrome-launcher');
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], formFactor: 'mobile' });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      formFactor: 'mobile',
+    });
     const cats = result!.lhr.categories;
     const metric = (id: string) => result!.lhr.audits[id]?.displayValue ?? 'n/a';
-    console.log(`  ${new URL(url).pathname}: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, Speed Index ${metric('speed-index')}`);
-    for (const id of ['uses-text-compression', 'render-blocking-resources', 'unused-javascript', 'largest-contentful-paint-element']) {
+    console.log(
+      `  ${new URL(url).pathname}: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, Speed Index ${metric('speed-index')}`,
+    );
+    for (const id of [
+      'uses-text-compression',
+      'render-blocking-resources',
+      'unused-javascript',
+      'largest-contentful-paint-element',
+    ]) {
       const a = result!.lhr.audits[id];
-      if (a && a.score !== null && a.score < 0.9) console.log(`  hint: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+      if (a && a.score !== null && a.score < 0.9)
+        console.log(`  hint: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
     }
     for (const [id, audit] of Object.entries(result!.lhr.audits)) {
-      if (audit.score !== null && audit.score < 1 && cats.accessibility.auditRefs.some((r) => r.id === id && r.weight > 0)) {
+      if (
+        audit.score !== null &&
+        audit.score < 1 &&
+        cats.accessibility.auditRefs.some((r) => r.id === id && r.weight > 0)
+      ) {
         console.log(`  accessibility audit failing on ${url}: ${id} (${audit.title})`);
       }
     }
@@ -143,22 +199,39 @@ async function main(): Promise<void> {
       const loaded = await scriptsLoaded(server.url, ['/', '/dashboard/login']);
       const landing = loaded.get('/')!.reduce((s, f) => s + f.gzip, 0);
       console.log(`\nJavaScript loaded by / (gzip): ${kb(landing)} in ${loaded.get('/')!.length} files`);
-      for (const f of loaded.get('/')!) console.log(`  ${kb(f.gzip).padStart(9)}  ${new URL(f.url).pathname}`);
+      for (const f of loaded.get('/')!)
+        console.log(`  ${kb(f.gzip).padStart(9)}  ${new URL(f.url).pathname}`);
       console.log(`Bare React + router entry (gzip): ${kb(bare)}`);
       const ratio = landing / bare;
       check(ratio <= TARGETS.ratio, `script weight ratio ${ratio.toFixed(3)} (target <= ${TARGETS.ratio})`);
       for (const [path, files] of loaded) {
         const libs = files.flatMap((f) => f.libs);
-        check(libs.length === 0, `no console library code requested on ${path}${libs.length ? `: ${libs.join(', ')}` : ''}`);
+        check(
+          libs.length === 0,
+          `no console library code requested on ${path}${libs.length ? `: ${libs.join(', ')}` : ''}`,
+        );
       }
       console.log('\nrunning Lighthouse (mobile)…');
       const home = await lighthouseScores(`${server.url}/`);
       const login = await lighthouseScores(`${server.url}/dashboard/login`);
-      console.log(`/                 performance ${home.performance.toFixed(2)}  accessibility ${home.accessibility.toFixed(2)}`);
-      console.log(`/dashboard/login  performance ${login.performance.toFixed(2)}  accessibility ${login.accessibility.toFixed(2)}`);
-      check(home.performance >= TARGETS.landingPerformance, `landing performance ${home.performance.toFixed(2)} (target >= ${TARGETS.landingPerformance})`);
-      check(home.accessibility >= TARGETS.accessibility, `landing accessibility ${home.accessibility.toFixed(2)} (target ${TARGETS.accessibility})`);
-      check(login.accessibility >= TARGETS.accessibility, `login accessibility ${login.accessibility.toFixed(2)} (target ${TARGETS.accessibility})`);
+      console.log(
+        `/                 performance ${home.performance.toFixed(2)}  accessibility ${home.accessibility.toFixed(2)}`,
+      );
+      console.log(
+        `/dashboard/login  performance ${login.performance.toFixed(2)}  accessibility ${login.accessibility.toFixed(2)}`,
+      );
+      check(
+        home.performance >= TARGETS.landingPerformance,
+        `landing performance ${home.performance.toFixed(2)} (target >= ${TARGETS.landingPerformance})`,
+      );
+      check(
+        home.accessibility >= TARGETS.accessibility,
+        `landing accessibility ${home.accessibility.toFixed(2)} (target ${TARGETS.accessibility})`,
+      );
+      check(
+        login.accessibility >= TARGETS.accessibility,
+        `login accessibility ${login.accessibility.toFixed(2)} (target ${TARGETS.accessibility})`,
+      );
     } finally {
       server.stop();
     }

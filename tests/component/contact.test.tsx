@@ -12,8 +12,17 @@ function Harness({ variant, onClose }: { variant: 'contact' | 'support'; onClose
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>Open</button>
-      <ContactModal variant={variant} open={open} onClose={() => { onClose?.(); setOpen(false); }} />
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      <ContactModal
+        variant={variant}
+        open={open}
+        onClose={() => {
+          onClose?.();
+          setOpen(false);
+        }}
+      />
     </>
   );
 }
@@ -29,7 +38,13 @@ let rejectFetch: (e: unknown) => void;
 beforeEach(() => {
   // The clock also moves with real time so Testing Library's own waits still settle.
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  fetchMock = vi.fn(() => new Promise<Response>((res, rej) => { resolveFetch = res; rejectFetch = rej; }));
+  fetchMock = vi.fn(
+    () =>
+      new Promise<Response>((res, rej) => {
+        resolveFetch = res;
+        rejectFetch = rej;
+      }),
+  );
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
@@ -141,7 +156,9 @@ describe('ContactModal', () => {
     const onClose = vi.fn();
     const user = await openAndFill('contact', onClose);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
-    await act(async () => resolveFetch(new Response(JSON.stringify({ message: 'Too many requests' }), { status: 429 })));
+    await act(async () =>
+      resolveFetch(new Response(JSON.stringify({ message: 'Too many requests' }), { status: 429 })),
+    );
     expect(screen.getByRole('alert')).toHaveTextContent(FAILURE);
     expect(screen.getByLabelText('Name')).toHaveValue('Ada Lovelace');
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();

@@ -10,7 +10,11 @@ afterEach(cleanup);
 describe('HelpPage', () => {
   it('answers questions on install, saving, plans, billing and data', async () => {
     const user = userEvent.setup();
-    render(<RouterProvider router={createMemoryRouter([{ path: '/help', element: <HelpPage /> }], { initialEntries: ['/help'] })} />);
+    render(
+      <RouterProvider
+        router={createMemoryRouter([{ path: '/help', element: <HelpPage /> }], { initialEntries: ['/help'] })}
+      />,
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'How can we help?' })).toBeInTheDocument();
     for (const topic of ['Install', 'Saving', 'Plans', 'Billing', 'Data']) {
       expect(screen.getByRole('heading', { level: 2, name: topic })).toBeInTheDocument();
@@ -18,15 +22,24 @@ describe('HelpPage', () => {
     const install = screen.getByText('How do I install Postkeeper?');
     await user.click(install);
     expect(install.closest('details')).toHaveAttribute('open');
-    expect(within(install.closest('details')!).getByRole('link', { name: 'Chrome Web Store listing' })).toHaveAttribute('href', EXTENSION_STORE_URL);
+    expect(
+      within(install.closest('details')!).getByRole('link', { name: 'Chrome Web Store listing' }),
+    ).toHaveAttribute('href', EXTENSION_STORE_URL);
     expect(screen.getByRole('main')).toHaveTextContent('$8.99 per month');
   });
 
   it('offers support and contact: the modal in its variant, and the support email', async () => {
     const user = userEvent.setup();
-    render(<RouterProvider router={createMemoryRouter([{ path: '/help', element: <HelpPage /> }], { initialEntries: ['/help'] })} />);
+    render(
+      <RouterProvider
+        router={createMemoryRouter([{ path: '/help', element: <HelpPage /> }], { initialEntries: ['/help'] })}
+      />,
+    );
     const main = screen.getByRole('main');
-    expect(within(main).getAllByRole('link', { name: SUPPORT_EMAIL })[0]).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
+    expect(within(main).getAllByRole('link', { name: SUPPORT_EMAIL })[0]).toHaveAttribute(
+      'href',
+      `mailto:${SUPPORT_EMAIL}`,
+    );
     await user.click(within(main).getByRole('button', { name: 'Contact Support' }));
     expect(screen.getByRole('dialog', { name: 'Support' })).toBeInTheDocument();
     expect(screen.getByLabelText(/Screenshot/)).toBeInTheDocument();

@@ -5,11 +5,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_EMAILS, EXTENSION_STORE_URL, FOUNDER } from '../../src/config';
 import { LandingPage } from '../../src-site/landing/LandingPage';
 import { SHOW_TESTIMONIALS, Testimonials } from '../../src-site/landing/sections/Testimonials';
+import { SiteRoot } from '../../src-site/SiteRoot';
+import type { RouteObject } from 'react-router-dom';
+
+/** The site's routes sit under its session root, as in the app. */
+const withSession = (routes: RouteObject[]): RouteObject[] => [{ element: <SiteRoot />, children: routes }];
 
 afterEach(cleanup);
 
 function renderLanding() {
-  const router = createMemoryRouter([{ path: '/', element: <LandingPage /> }, { path: '*', element: <p>elsewhere</p> }], { initialEntries: ['/'] });
+  const router = createMemoryRouter(
+    withSession([
+      { path: '/', element: <LandingPage /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ]),
+    { initialEntries: ['/'] },
+  );
   return render(<RouterProvider router={router} />);
 }
 
@@ -21,7 +32,9 @@ describe('LandingPage', () => {
     expect(header).toBeInTheDocument();
     expect(footer).toBeInTheDocument();
     const main = screen.getByRole('main');
-    const headings = within(main).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    const headings = within(main)
+      .getAllByRole('heading', { level: 2 })
+      .map((h) => h.textContent);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Save the posts worth keeping');
     expect(headings).toEqual([
       'A bookmark folder is where good ideas go to die',
@@ -41,7 +54,9 @@ describe('LandingPage', () => {
     renderLanding();
     const buttons = screen.getAllByRole('link', { name: 'Add to Chrome' });
     expect(buttons.length).toBeGreaterThanOrEqual(3);
-    const inHeader = within(document.querySelector('header.pk-header') as HTMLElement).getByRole('link', { name: 'Add to Chrome' });
+    const inHeader = within(document.querySelector('header.pk-header') as HTMLElement).getByRole('link', {
+      name: 'Add to Chrome',
+    });
     expect(inHeader).toBeInTheDocument();
     for (const b of buttons) {
       expect(b).toHaveAttribute('href', EXTENSION_STORE_URL);
@@ -55,13 +70,21 @@ describe('LandingPage', () => {
     expect(screen.getByText('No sign-up needed to use the extension')).toBeInTheDocument();
     const steps = screen.getByRole('heading', { name: 'How It Works' }).closest('section')!;
     expect(within(steps).getAllByRole('listitem')).toHaveLength(3);
-    for (const f of ['One-Click Saving', 'AI-Powered Organization', 'Smart Search', 'Smart Recommendations', 'Analytics & Insights', 'Privacy First']) {
+    for (const f of [
+      'One-Click Saving',
+      'AI-Powered Organization',
+      'Smart Search',
+      'Smart Recommendations',
+      'Analytics & Insights',
+      'Privacy First',
+    ]) {
       expect(screen.getByRole('heading', { level: 3, name: f })).toBeInTheDocument();
     }
     for (const a of ['Content creators', 'Founders', 'Researchers', 'Students']) {
       expect(screen.getByRole('heading', { level: 3, name: a })).toBeInTheDocument();
     }
-    for (const p of ['X', 'LinkedIn', 'Reddit', 'Instagram', 'Pinterest']) expect(screen.getAllByText(p).length).toBeGreaterThan(0);
+    for (const p of ['X', 'LinkedIn', 'Reddit', 'Instagram', 'Pinterest'])
+      expect(screen.getAllByText(p).length).toBeGreaterThan(0);
   });
 
   it('shows the three named screenshots as drawn images with their size set', () => {
@@ -81,17 +104,32 @@ describe('LandingPage', () => {
     renderLanding();
     const free = screen.getByRole('article', { name: 'Free' });
     expect(free).toHaveTextContent('$0');
-    for (const item of ['Unlimited saves', '1 GB cloud storage', 'Basic categorization', 'All social platforms', 'Ad-supported']) {
+    for (const item of [
+      'Unlimited saves',
+      '1 GB cloud storage',
+      'Basic categorization',
+      'All social platforms',
+      'Ad-supported',
+    ]) {
       expect(within(free).getByText(item)).toBeInTheDocument();
     }
     const pro = screen.getByRole('article', { name: 'Pro' });
     expect(pro).toHaveTextContent('$8.99 per month');
-    for (const item of ['Ad-free', '10 GB cloud storage', 'Posts never deleted', 'AI-powered recommendations', 'Priority support']) {
+    for (const item of [
+      'Ad-free',
+      '10 GB cloud storage',
+      'Posts never deleted',
+      'AI-powered recommendations',
+      'Priority support',
+    ]) {
       expect(within(pro).getByText(item)).toBeInTheDocument();
     }
     expect(pro).toHaveTextContent('7-day free trial');
     expect(pro).toHaveTextContent('cancel anytime');
-    expect(within(pro).getByRole('link', { name: 'Start 7-day free trial' })).toHaveAttribute('href', '/upgrade');
+    expect(within(pro).getByRole('link', { name: 'Start 7-day free trial' })).toHaveAttribute(
+      'href',
+      '/upgrade',
+    );
   });
 
   it('keeps the testimonials hidden behind one flag', () => {
@@ -109,7 +147,8 @@ describe('LandingPage', () => {
     const footer = document.querySelector('footer') as HTMLElement;
     expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     expect(within(footer).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
-    for (const l of FOUNDER.links) expect(within(footer).getByRole('link', { name: l.label })).toHaveAttribute('href', l.href);
+    for (const l of FOUNDER.links)
+      expect(within(footer).getByRole('link', { name: l.label })).toHaveAttribute('href', l.href);
 
     await user.click(within(footer).getByRole('button', { name: 'Get in Touch' }));
     expect(screen.getByRole('dialog', { name: 'Get in Touch' })).toBeInTheDocument();
@@ -127,17 +166,33 @@ describe('LandingPage', () => {
 describe('LandingPage admin redirect', () => {
   function renderWithAdmin() {
     const router = createMemoryRouter(
-      [
+      withSession([
         { path: '/', element: <LandingPage /> },
         { path: '/admin', element: <h1>Admin console</h1> },
-      ],
+      ]),
       { initialEntries: ['/'] },
     );
     render(<RouterProvider router={router} />);
     return router;
   }
   function profile(email: string) {
-    return { _id: 'u1', displayName: 'A', name: 'A', email, plan: 'free', subscriptionStatus: null, role: 'user', emailVerified: true, adsDisabled: false, storageUsed: 0, storageLimit: 1, createdAt: '2026-01-01T00:00:00Z', flaggedForAbuse: false, lastFlaggedReason: null, flaggedAt: null };
+    return {
+      _id: 'u1',
+      displayName: 'A',
+      name: 'A',
+      email,
+      plan: 'free',
+      subscriptionStatus: null,
+      role: 'user',
+      emailVerified: true,
+      adsDisabled: false,
+      storageUsed: 0,
+      storageLimit: 1,
+      createdAt: '2026-01-01T00:00:00Z',
+      flaggedForAbuse: false,
+      lastFlaggedReason: null,
+      flaggedAt: null,
+    };
   }
   afterEach(() => {
     localStorage.clear();
@@ -146,7 +201,9 @@ describe('LandingPage admin redirect', () => {
 
   it('sends a signed-in account on the admin list to /admin', async () => {
     localStorage.setItem('authToken', 'tok-admin');
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify(profile(ADMIN_EMAILS[0].toUpperCase())), { status: 200 }));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify(profile(ADMIN_EMAILS[0].toUpperCase())), { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const router = renderWithAdmin();
     expect(await screen.findByRole('heading', { name: 'Admin console' })).toBeInTheDocument();
@@ -158,7 +215,9 @@ describe('LandingPage admin redirect', () => {
 
   it('keeps other accounts, and visitors without a token, on the landing page', async () => {
     localStorage.setItem('authToken', 'tok-user');
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify(profile('user@example.com')), { status: 200 }));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify(profile('user@example.com')), { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const router = renderWithAdmin();
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
@@ -175,7 +234,9 @@ describe('LandingPage admin redirect', () => {
 
   it('a failed profile call leaves the visitor on the landing page', async () => {
     localStorage.setItem('authToken', 'expired');
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ message: 'Unauthorized' }), { status: 401 }));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ message: 'Unauthorized' }), { status: 401 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const router = renderWithAdmin();
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
@@ -194,13 +255,15 @@ describe('LandingPage admin redirect with a token in the URL', () => {
 
   it('uses an auth_token handed over in the address bar', async () => {
     window.history.replaceState(null, '', '/?auth_token=tok-from-url');
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ email: ADMIN_EMAILS[0] }), { status: 200 }));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ email: ADMIN_EMAILS[0] }), { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const router = createMemoryRouter(
-      [
+      withSession([
         { path: '/', element: <LandingPage /> },
         { path: '/admin', element: <h1>Admin console</h1> },
-      ],
+      ]),
       { initialEntries: ['/'] },
     );
     render(<RouterProvider router={router} />);

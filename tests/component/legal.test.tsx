@@ -17,10 +17,21 @@ describe('legal pages', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
     expect(screen.getByText(/Last updated: \w+ \d{1,2}, \d{4}/)).toBeInTheDocument();
     const text = screen.getByRole('main').textContent!;
-    for (const phrase of ['Account data.', 'Saved posts.', 'Usage data.', 'Payment data.', 'payment provider', 'Cookies and local storage', 'local storage']) {
+    for (const phrase of [
+      'Account data.',
+      'Saved posts.',
+      'Usage data.',
+      'Payment data.',
+      'payment provider',
+      'Cookies and local storage',
+      'local storage',
+    ]) {
       expect(text).toContain(phrase);
     }
-    expect(screen.getAllByRole('link', { name: SUPPORT_EMAIL })[0]).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
+    expect(screen.getAllByRole('link', { name: SUPPORT_EMAIL })[0]).toHaveAttribute(
+      'href',
+      `mailto:${SUPPORT_EMAIL}`,
+    );
     // shares the site chrome
     expect(screen.getByRole('link', { name: 'Add to Chrome' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Support' })).toBeInTheDocument();

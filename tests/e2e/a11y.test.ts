@@ -11,12 +11,26 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PUBLIC_PAGES = ['/', '/privacy', '/terms', '/help', '/no-such-page', '/dashboard/login', '/dashboard/register', '/dashboard/forgot-password', '/dashboard/reset-password?token=abc', '/dashboard/reset-password', '/upgrade'];
+const PUBLIC_PAGES = [
+  '/',
+  '/privacy',
+  '/terms',
+  '/help',
+  '/no-such-page',
+  '/dashboard/login',
+  '/dashboard/register',
+  '/dashboard/forgot-password',
+  '/dashboard/reset-password?token=abc',
+  '/dashboard/reset-password',
+  '/upgrade',
+];
 const SIGNED_IN_PAGES = ['/dashboard', '/dashboard/settings', '/upgrade', '/help', '/privacy'];
 
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return result.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
 }
 
 describe('accessibility (axe)', () => {
@@ -24,7 +38,8 @@ describe('accessibility (axe)', () => {
     const { context, page } = await newPage(browser, 390);
     await page.goto(path, { waitUntil: 'networkidle' });
     // The page under test is the real screen, not the 404 page standing in for a missing route.
-    if (path !== '/no-such-page') expect(await page.getByRole('heading', { name: 'Page not found' }).count(), path).toBe(0);
+    if (path !== '/no-such-page')
+      expect(await page.getByRole('heading', { name: 'Page not found' }).count(), path).toBe(0);
     expect(await violations(page)).toEqual([]);
     await context.close();
   });

@@ -35,7 +35,8 @@ async function recordContactForm(page: Page) {
   });
 }
 
-const sentForms = (page: Page) => page.evaluate(() => (window as unknown as { __contactForms: Record<string, string>[] }).__contactForms);
+const sentForms = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __contactForms: Record<string, string>[] }).__contactForms);
 
 async function fill(page: Page) {
   await page.getByLabel('Name').fill('Ada Lovelace');
@@ -50,7 +51,10 @@ describe('contact modal', () => {
     await page.locator('footer').getByRole('button', { name: 'Get in Touch' }).click();
     const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
     await fill(page);
-    const [request] = await Promise.all([page.waitForRequest((r) => r.url().endsWith('/api/contact')), dialog.getByRole('button', { name: 'Send Message' }).click()]);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/api/contact')),
+      dialog.getByRole('button', { name: 'Send Message' }).click(),
+    ]);
     expect(request.method()).toBe('POST');
     expect(request.headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(request.postData()).toMatch(/name="type"\r\n\r\ncontact\r\n/);
@@ -70,18 +74,31 @@ describe('contact modal', () => {
     await fill(page);
     await page.getByLabel(/Screenshot/).setInputFiles(FIXTURE);
     await page.screenshot({ path: join(ARTIFACTS, 'contact-support-390.png') });
-    const [request] = await Promise.all([page.waitForRequest((r) => r.url().endsWith('/api/contact')), dialog.getByRole('button', { name: 'Send Message' }).click()]);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/api/contact')),
+      dialog.getByRole('button', { name: 'Send Message' }).click(),
+    ]);
     expect(request.method()).toBe('POST');
     expect(request.headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(await sentForms(page)).toEqual([
-      { name: 'Ada Lovelace', email: 'ada@example.com', message: 'The export button does nothing on my laptop.', type: 'support', screenshot: `file:screenshot.png:image/png:${statSync(FIXTURE).size}` },
+      {
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        message: 'The export button does nothing on my laptop.',
+        type: 'support',
+        screenshot: `file:screenshot.png:image/png:${statSync(FIXTURE).size}`,
+      },
     ]);
     const response = await request.response();
     expect(response?.ok()).toBe(true);
     await dialog.getByText(SUCCESS).waitFor();
     // The server received it: the support mail it queued carries the message.
     const log = join(inject('dataDir'), 'server.log');
-    await expect.poll(() => readFileSync(log, 'utf8').includes('The export button does nothing on my laptop.'), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => readFileSync(log, 'utf8').includes('The export button does nothing on my laptop.'), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     await context.close();
   });
 
@@ -95,7 +112,11 @@ describe('contact modal', () => {
       await d.dismiss();
     });
     const input = page.getByLabel(/Screenshot/);
-    await input.setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 not an image') });
+    await input.setInputFiles({
+      name: 'notes.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 not an image'),
+    });
     await expect.poll(() => alerts).toEqual(['Please select a JPEG or PNG image file.']);
     expect(await input.inputValue()).toBe('');
     await context.close();

@@ -32,7 +32,12 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'postkeeper-e2e-'));
   // Each run builds into its own folder, exactly as `npm run build` does, so parallel runs never clash.
   const clientDir = process.env.E2E_CLIENT_DIR ?? join(dataDir, 'client');
-  if (!process.env.E2E_CLIENT_DIR) execSync('npm run build', { cwd: root, stdio: 'inherit', env: { ...process.env, CLIENT_DIR: clientDir } });
+  if (!process.env.E2E_CLIENT_DIR)
+    execSync('npm run build', {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, CLIENT_DIR: clientDir },
+    });
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
@@ -48,6 +53,8 @@ export default async function setup(project: TestProject) {
       CLIENT_DIR: clientDir,
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
+      // Every browser test signs in from one address.
+      RATE_LIMIT_SCALE: '50',
       SMTP_URL: '',
       GOOGLE_CLIENT_ID: '',
       STRIPE_SECRET_KEY: '',

@@ -44,7 +44,9 @@ describe('landing page', () => {
     const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('Save the posts worth keeping');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(
+      'Save the posts worth keeping',
+    );
     expect(await page.getByRole('heading', { name: 'How It Works' }).isVisible()).toBe(true);
     await context.close();
   });
@@ -103,7 +105,8 @@ describe('landing page', () => {
       const { context, page } = await newPage(browser);
       const scripts: Promise<string[]>[] = [];
       page.on('response', (res) => {
-        if (res.request().resourceType() === 'script') scripts.push(res.text().then((t) => adminLibrariesIn(res.url(), t)));
+        if (res.request().resourceType() === 'script')
+          scripts.push(res.text().then((t) => adminLibrariesIn(res.url(), t)));
       });
       await page.goto(path, { waitUntil: 'networkidle' });
       const found = (await Promise.all(scripts)).flat();

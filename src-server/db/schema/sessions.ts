@@ -32,3 +32,14 @@ export const passwordResets = pgTable(
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
+
+/** The short-lived half of a Google sign-in between the redirect out and the callback. */
+export const oauthStates = pgTable('oauth_states', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  stateHash: text('state_hash').notNull().unique(),
+  /** Hash of the httpOnly cookie set on the browser that started the flow, so a callback from another browser fails. */
+  browserHash: text('browser_hash').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});

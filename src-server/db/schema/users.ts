@@ -13,7 +13,9 @@ export const users = pgTable(
     displayName: text('display_name').notNull(),
     name: text('name').notNull().default(''),
     role: text('role').notNull().default('user'),
-    plan: text('plan', { enum: ['free', 'premium'] }).notNull().default('free'),
+    plan: text('plan', { enum: ['free', 'premium'] })
+      .notNull()
+      .default('free'),
     subscriptionStatus: text('subscription_status', { enum: ['active', 'trialing', 'past_due', 'canceled'] }),
     emailVerified: boolean('email_verified').notNull().default(false),
     adsDisabled: boolean('ads_disabled').notNull().default(false),
@@ -30,7 +32,9 @@ export const users = pgTable(
   (t) => [
     index('users_created_at_idx').on(t.createdAt),
     index('users_plan_status_idx').on(t.plan, t.subscriptionStatus),
-    index('users_flagged_idx').on(t.flaggedAt).where(sql`${t.flaggedForAbuse}`),
+    index('users_flagged_idx')
+      .on(t.flaggedAt)
+      .where(sql`${t.flaggedForAbuse}`),
   ],
 );
 

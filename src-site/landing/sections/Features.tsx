@@ -2,12 +2,36 @@ import type { ComponentType } from 'react';
 import { BookmarkIcon, ChartIcon, CompassIcon, SearchIcon, ShieldIcon, SparkIcon } from '../icons';
 
 const FEATURES: { title: string; text: string; Icon: ComponentType }[] = [
-  { title: 'One-Click Saving', text: 'A save button right on every post. Text, images and links are captured in one click.', Icon: BookmarkIcon },
-  { title: 'AI-Powered Organization', text: 'Posts are auto-tagged and sorted into categories the moment you save them.', Icon: SparkIcon },
-  { title: 'Smart Search', text: 'Search by words, author, platform or tag, and filter down to the exact post in seconds.', Icon: SearchIcon },
-  { title: 'Smart Recommendations', text: 'Rediscover forgotten gems: related saves surface when they matter to what you are working on.', Icon: CompassIcon },
-  { title: 'Analytics & Insights', text: 'See what you save, from where and on which topics, and spot the themes in your reading.', Icon: ChartIcon },
-  { title: 'Privacy First', text: 'Your library is yours. We never sell your data, and you can export or delete it at any time.', Icon: ShieldIcon },
+  {
+    title: 'One-Click Saving',
+    text: 'A save button right on every post. Text, images and links are captured in one click.',
+    Icon: BookmarkIcon,
+  },
+  {
+    title: 'AI-Powered Organization',
+    text: 'Posts are auto-tagged and sorted into categories the moment you save them.',
+    Icon: SparkIcon,
+  },
+  {
+    title: 'Smart Search',
+    text: 'Search by words, author, platform or tag, and filter down to the exact post in seconds.',
+    Icon: SearchIcon,
+  },
+  {
+    title: 'Smart Recommendations',
+    text: 'Rediscover forgotten gems: related saves surface when they matter to what you are working on.',
+    Icon: CompassIcon,
+  },
+  {
+    title: 'Analytics & Insights',
+    text: 'See what you save, from where and on which topics, and spot the themes in your reading.',
+    Icon: ChartIcon,
+  },
+  {
+    title: 'Privacy First',
+    text: 'Your library is yours. We never sell your data, and you can export or delete it at any time.',
+    Icon: ShieldIcon,
+  },
 ];
 
 export function Features() {
@@ -22,7 +46,9 @@ export function Features() {
         <ul className="pk-grid pk-grid--3">
           {FEATURES.map(({ title, text, Icon }) => (
             <li key={title} className="pk-card">
-              <span className="pk-card__icon"><Icon /></span>
+              <span className="pk-card__icon">
+                <Icon />
+              </span>
               <h3>{title}</h3>
               <p>{text}</p>
             </li>

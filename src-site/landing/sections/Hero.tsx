@@ -11,21 +11,29 @@ export function Hero() {
           <p className="pk-eyebrow">Your second brain for social posts</p>
           <h1 id="hero-title">Save the posts worth keeping. Find them in seconds.</h1>
           <p className="pk-hero__lead">
-            Postkeeper saves any post from X, LinkedIn, Reddit, Instagram and Pinterest in one click. AI tags and sorts
-            everything for you, so the thread you loved last month is one search away.
+            Postkeeper saves any post from X, LinkedIn, Reddit, Instagram and Pinterest in one click. AI tags
+            and sorts everything for you, so the thread you loved last month is one search away.
           </p>
           <div className="pk-hero__actions">
             <AddToChromeButton size="lg" />
-            <a className="pk-btn pk-btn--ghost pk-btn--lg" href="#how-it-works">See how it works</a>
+            <a className="pk-btn pk-btn--ghost pk-btn--lg" href="#how-it-works">
+              See how it works
+            </a>
           </div>
           <ul className="pk-hero__notes">
-            <li><CheckIcon /> No sign-up needed to use the extension</li>
-            <li><CheckIcon /> Free forever plan</li>
+            <li>
+              <CheckIcon /> No sign-up needed to use the extension
+            </li>
+            <li>
+              <CheckIcon /> Free forever plan
+            </li>
           </ul>
           <p className="pk-hero__platforms">
             <span>Works with</span>
             {PLATFORMS.map((p) => (
-              <span key={p} className="pk-chip">{p}</span>
+              <span key={p} className="pk-chip">
+                {p}
+              </span>
             ))}
           </p>
         </div>

@@ -1,7 +1,16 @@
 const STEPS = [
-  { title: 'Add to Chrome', text: 'Install the extension in one click. No account, no sign-up, no credit card.' },
-  { title: 'Save any post', text: 'Hit the Postkeeper button on any post on X, LinkedIn, Reddit, Instagram or Pinterest.' },
-  { title: 'Find it later', text: 'Your posts arrive tagged and sorted. Search, filter and rediscover them whenever you need.' },
+  {
+    title: 'Add to Chrome',
+    text: 'Install the extension in one click. No account, no sign-up, no credit card.',
+  },
+  {
+    title: 'Save any post',
+    text: 'Hit the Postkeeper button on any post on X, LinkedIn, Reddit, Instagram or Pinterest.',
+  },
+  {
+    title: 'Find it later',
+    text: 'Your posts arrive tagged and sorted. Search, filter and rediscover them whenever you need.',
+  },
 ];
 
 export function HowItWorks() {
@@ -16,7 +25,9 @@ export function HowItWorks() {
         <ol className="pk-steps">
           {STEPS.map((s, i) => (
             <li key={s.title} className="pk-step">
-              <span className="pk-step__num" aria-hidden="true">{i + 1}</span>
+              <span className="pk-step__num" aria-hidden="true">
+                {i + 1}
+              </span>
               <h3>{s.title}</h3>
               <p>{s.text}</p>
             </li>

@@ -3,7 +3,13 @@ import { PLANS } from '../../../src/config';
 import { AddToChromeButton } from '../AddToChromeButton';
 import { CheckIcon } from '../icons';
 
-const FREE_ITEMS = ['Unlimited saves', `${PLANS.free.storageLabel} cloud storage`, 'Basic categorization', 'All social platforms', 'Ad-supported'];
+const FREE_ITEMS = [
+  'Unlimited saves',
+  `${PLANS.free.storageLabel} cloud storage`,
+  'Basic categorization',
+  'All social platforms',
+  'Ad-supported',
+];
 const PRO_ITEMS = [
   'Ad-free',
   `${PLANS.premium.storageLabel} cloud storage`,
@@ -24,20 +30,34 @@ export function Pricing() {
         <div className="pk-pricing">
           <article className="pk-plan" aria-labelledby="plan-free">
             <h3 id="plan-free">{PLANS.free.name}</h3>
-            <p className="pk-plan__price"><strong>{PLANS.free.price}</strong> <span>forever</span></p>
+            <p className="pk-plan__price">
+              <strong>{PLANS.free.price}</strong> <span>forever</span>
+            </p>
             <ul>
-              {FREE_ITEMS.map((i) => <li key={i}><CheckIcon /> {i}</li>)}
+              {FREE_ITEMS.map((i) => (
+                <li key={i}>
+                  <CheckIcon /> {i}
+                </li>
+              ))}
             </ul>
             <AddToChromeButton />
           </article>
           <article className="pk-plan pk-plan--pro" aria-labelledby="plan-pro">
             <p className="pk-plan__badge">{PLANS.premium.trialDays}-day free trial</p>
             <h3 id="plan-pro">{PLANS.premium.name}</h3>
-            <p className="pk-plan__price"><strong>{PLANS.premium.price}</strong> <span>per month</span></p>
+            <p className="pk-plan__price">
+              <strong>{PLANS.premium.price}</strong> <span>per month</span>
+            </p>
             <ul>
-              {PRO_ITEMS.map((i) => <li key={i}><CheckIcon /> {i}</li>)}
+              {PRO_ITEMS.map((i) => (
+                <li key={i}>
+                  <CheckIcon /> {i}
+                </li>
+              ))}
             </ul>
-            <Link className="pk-btn pk-btn--primary" to="/upgrade">Start {PLANS.premium.trialDays}-day free trial</Link>
+            <Link className="pk-btn pk-btn--primary" to="/upgrade">
+              Start {PLANS.premium.trialDays}-day free trial
+            </Link>
             <p className="pk-plan__fine">{PLANS.premium.trialDays}-day free trial · cancel anytime</p>
           </article>
         </div>

@@ -2,9 +2,18 @@
 export const SHOW_TESTIMONIALS = false;
 
 const QUOTES = [
-  { quote: 'I finally stopped screenshotting threads. Everything I save is tagged and searchable.', who: 'Newsletter writer' },
-  { quote: 'My competitor research lives in one place instead of five bookmark folders.', who: 'Startup founder' },
-  { quote: 'Saving sources from Reddit and X for my thesis has never been this tidy.', who: 'Graduate student' },
+  {
+    quote: 'I finally stopped screenshotting threads. Everything I save is tagged and searchable.',
+    who: 'Newsletter writer',
+  },
+  {
+    quote: 'My competitor research lives in one place instead of five bookmark folders.',
+    who: 'Startup founder',
+  },
+  {
+    quote: 'Saving sources from Reddit and X for my thesis has never been this tidy.',
+    who: 'Graduate student',
+  },
 ];
 
 export function Testimonials() {
@@ -18,7 +27,9 @@ export function Testimonials() {
         <ul className="pk-grid pk-grid--3">
           {QUOTES.map((q) => (
             <li key={q.who} className="pk-card">
-              <blockquote><p>“{q.quote}”</p></blockquote>
+              <blockquote>
+                <p>“{q.quote}”</p>
+              </blockquote>
               <p className="pk-card__meta">{q.who}</p>
             </li>
           ))}

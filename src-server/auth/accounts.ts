@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { users } from '../db/schema';
+import { conflict, unauthorized } from '../errors';
+import { hashPassword, verifyPassword } from './passwords';
+import { createSession } from './sessions';
+
+export const INVALID_LOGIN = 'Invalid email or password';
+
+// Verifying against this when the email is unknown keeps both failures equally slow.
+let dummyHash: Promise<string> | null = null;
+const timingDecoy = () => (dummyHash ??= hashPassword('timing-decoy-password'));
+
+/** Creates an account and its first session; the email is already trimmed and lower-cased. */
+export async function registerAccount(
+  ctx: AppContext,
+  input: { email: string; password: string; displayName: string },
+): Promise<string> {
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.clock.now();
+  const [created] = await ctx.db
+    .insert(users)
+    .values({
+      email: input.email,
+      passwordHash,
+      displayName: input.displayName,
+      name: input.displayName,
+      lastLoginAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  if (!created) throw conflict('An account with this email already exists. Please sign in instead.');
+  return createSession(ctx.db, created.id, ctx.clock, ctx.config.SESSION_TTL_DAYS);
+}
+
+/** Checks the credentials and opens a session; unknown email and wrong password fail alike. */
+export async function logIn(ctx: AppContext, input: { email: string; password: string }): Promise<string> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  if (!user?.passwordHash) {
+    await verifyPassword(await timingDecoy(), input.password);
+    throw unauthorized(INVALID_LOGIN);
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthorized(INVALID_LOGIN);
+  await ctx.db.update(users).set({ lastLoginAt: ctx.clock.now() }).where(eq(users.id, user.id));
+  return createSession(ctx.db, user.id, ctx.clock, ctx.config.SESSION_TTL_DAYS);
+}

@@ -1,0 +1,162 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as oidc from 'openid-client';
+import { and, eq, gt } from 'drizzle-orm';
+import { oauthStates } from '../db/schema';
+import type { AppContext } from '../context';
+import { unavailable } from '../errors';
+import { messageResponseSchema } from '../../src/contract/auth';
+import { hashToken, newToken } from './tokens';
+import { createSession } from './sessions';
+import { findOrCreateGoogleUser } from './googleAccount';
+
+const STATE_TTL_MS = 10 * 60_000;
+const COOKIE = 'pk_oauth';
+const COOKIE_PATH = '/api/auth/google';
+
+let discovered: { key: string; config: Promise<oidc.Configuration> } | null = null;
+
+/** Google's OpenID configuration, discovered once per issuer and client; a failed discovery is retried next time. */
+function googleConfig(ctx: AppContext): Promise<oidc.Configuration> {
+  const { GOOGLE_ISSUER: issuer, GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: secret } = ctx.config;
+  const key = `${issuer}|${clientId}`;
+  if (discovered?.key !== key) {
+    const insecure = issuer.startsWith('http://');
+    const config = oidc.discovery(
+      new URL(issuer),
+      clientId!,
+      secret,
+      undefined,
+      insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+    );
+    config.catch(() => {
+      if (discovered?.config === config) discovered = null;
+    });
+    discovered = { key, config };
+  }
+  return discovered.config;
+}
+
+function readCookie(request: FastifyRequest, name: string): string | null {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return null;
+}
+
+export async function googleRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+  const redirectUri = `${ctx.config.apiUrl}/auth/google/callback`;
+  const secure = ctx.config.apiUrl.startsWith('https://');
+
+  app.get(
+    '/google/web',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Start Google sign-in (browser navigation)',
+        security: [],
+        querystring: z.object({ prompt: z.enum(['select_account', 'consent', 'none', 'login']).optional() }),
+        response: { 503: messageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!ctx.config.GOOGLE_CLIENT_ID) throw unavailable('Google sign-in is not configured on this server.');
+      let config: oidc.Configuration;
+      try {
+        config = await googleConfig(ctx);
+      } catch {
+        throw unavailable('Google sign-in is unavailable right now. Please try again later.');
+      }
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      const codeVerifier = oidc.randomPKCECodeVerifier();
+      const browser = newToken();
+      await ctx.db.insert(oauthStates).values({
+        stateHash: hashToken(state),
+        browserHash: hashToken(browser),
+        codeVerifier,
+        nonce,
+        expiresAt: new Date(ctx.clock.now().getTime() + STATE_TTL_MS),
+      });
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope: 'openid email profile',
+        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+        prompt: request.query.prompt ?? 'select_account',
+      });
+      const cookie = `${COOKIE}=${browser}; Path=${COOKIE_PATH}; Max-Age=${STATE_TTL_MS / 1000}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+      return reply.header('Set-Cookie', cookie).header('Cache-Control', 'no-store').redirect(url.href, 302);
+    },
+  );
+
+  app.get(
+    '/google/callback',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Google sign-in callback: redirects to the dashboard with a fresh session token',
+        security: [],
+        querystring: z
+          .object({
+            state: z.string().max(512).optional(),
+            code: z.string().max(4096).optional(),
+            error: z.string().max(512).optional(),
+          })
+          .loose(),
+      },
+    },
+    async (request, reply) => {
+      const fail = (r: FastifyReply) =>
+        r
+          .header('Set-Cookie', clearCookie(secure))
+          .redirect(`${ctx.config.webUrl}/dashboard/login?error=google`, 302);
+      const { state } = request.query;
+      if (!state || !ctx.config.GOOGLE_CLIENT_ID) return fail(reply);
+      // Single use: the row is deleted as it is read.
+      const [saved] = await ctx.db
+        .delete(oauthStates)
+        .where(and(eq(oauthStates.stateHash, hashToken(state)), gt(oauthStates.expiresAt, ctx.clock.now())))
+        .returning();
+      const browser = readCookie(request, COOKIE);
+      if (!saved || !browser || hashToken(browser) !== saved.browserHash || request.query.error)
+        return fail(reply);
+      try {
+        const config = await googleConfig(ctx);
+        const currentUrl = new URL(redirectUri);
+        currentUrl.search = new URL(request.url, 'http://x').search;
+        const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
+          pkceCodeVerifier: saved.codeVerifier,
+          expectedState: state,
+          expectedNonce: saved.nonce,
+        });
+        const claims = tokens.claims();
+        if (!claims) return fail(reply);
+        const userId = await findOrCreateGoogleUser(ctx, {
+          sub: claims.sub,
+          email: typeof claims.email === 'string' ? claims.email : undefined,
+          emailVerified: claims.email_verified === true,
+          name: typeof claims.name === 'string' ? claims.name : undefined,
+        });
+        const token = await createSession(ctx.db, userId, ctx.clock, ctx.config.SESSION_TTL_DAYS);
+        // The spec's hand-off: the web app stores this token and removes it from the address bar at once.
+        return reply
+          .header('Set-Cookie', clearCookie(secure))
+          .header('Cache-Control', 'no-store')
+          .redirect(`${ctx.config.webUrl}/dashboard?auth_token=${encodeURIComponent(token)}`, 302);
+      } catch (err) {
+        request.log.warn({ err: (err as Error).message }, 'google sign-in failed');
+        return fail(reply);
+      }
+    },
+  );
+}
+
+const clearCookie = (secure: boolean) =>
+  `${COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  messageResponseSchema,
+  requestResetBodySchema,
+  resetPasswordBodySchema,
+} from '../../src/contract/auth';
+import { rateLimit, RATE_RULES } from '../plugins/rateLimit';
+import { RESET_DONE, RESET_REQUESTED, requestPasswordReset, resetPassword } from './passwordReset';
+
+const responses = { 200: messageResponseSchema, 400: messageResponseSchema, 429: messageResponseSchema };
+
+export async function passwordResetRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/request-password-reset',
+    {
+      preHandler: rateLimit(RATE_RULES.resetRequest),
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset link',
+        security: [],
+        body: requestResetBodySchema,
+        response: responses,
+      },
+    },
+    async (request) => {
+      await requestPasswordReset(app.ctx, request.body.email);
+      return { message: RESET_REQUESTED };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      preHandler: rateLimit(RATE_RULES.resetPassword),
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset token',
+        security: [],
+        body: resetPasswordBodySchema,
+        response: responses,
+      },
+    },
+    async (request) => {
+      await resetPassword(app.ctx, request.body.token, request.body.newPassword);
+      return { message: RESET_DONE };
+    },
+  );
+}

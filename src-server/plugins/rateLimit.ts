@@ -1,0 +1,106 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Clock } from '../clock';
+import { HttpError } from '../errors';
+
+/** Counts hits per key in fixed windows. In memory for one process; Redis when processes share limits. */
+export interface RateLimitStore {
+  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  close(): Promise<void>;
+}
+
+export function memoryRateLimitStore(clock: Clock): RateLimitStore {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  return {
+    async hit(key, windowMs) {
+      const now = clock.now().getTime();
+      if (windows.size > 50_000) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+      let w = windows.get(key);
+      if (!w || w.resetAt <= now) {
+        w = { count: 0, resetAt: now + windowMs };
+        windows.set(key, w);
+      }
+      w.count += 1;
+      return { count: w.count, resetInMs: w.resetAt - now };
+    },
+    async close() {
+      windows.clear();
+    },
+  };
+}
+
+// One round trip: count, start the window on the first hit, and report what is left of it.
+const HIT_SCRIPT = `local c = redis.call('INCR', KEYS[1])
+if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {c, redis.call('PTTL', KEYS[1])}`;
+
+export function redisRateLimitStore(url: string, prefix = 'pk:rl:'): RateLimitStore {
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  return {
+    async hit(key, windowMs) {
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [
+        number,
+        number,
+      ];
+      return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+    },
+    async close() {
+      await redis.quit().catch(() => undefined);
+    },
+  };
+}
+
+export interface RateRule {
+  /** Names the counter, e.g. 'login-ip'. */
+  name: string;
+  max: number;
+  windowMs: number;
+  /** The part of the request this rule counts by; null skips the rule. */
+  key: (request: FastifyRequest) => string | null;
+}
+
+export const byIp = (request: FastifyRequest) => request.ip;
+export const byIpAndEmail = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? `${request.ip}|${email.trim().toLowerCase()}` : null;
+};
+
+/** A preHandler that answers 429 with Retry-After once any rule's window is full. */
+export function rateLimit(rules: RateRule[]): preHandlerAsyncHookHandler {
+  return async function (request) {
+    const { rateLimits, config } = this.ctx;
+    for (const rule of rules) {
+      const key = rule.key(request);
+      if (key === null) continue;
+      const { count, resetInMs } = await rateLimits.hit(`${rule.name}:${key}`, rule.windowMs);
+      if (count > rule.max * config.RATE_LIMIT_SCALE) {
+        const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+        throw new HttpError(429, `Too many attempts. Please try again in ${describeWait(seconds)}.`, {
+          'Retry-After': String(seconds),
+        });
+      }
+    }
+  };
+}
+
+function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+const MINUTE = 60_000;
+/** The product's limits, per the request's IP and, for sign-in and reset, the email too. */
+export const RATE_RULES = {
+  login: [
+    { name: 'login-ip-email', max: 10, windowMs: 15 * MINUTE, key: byIpAndEmail },
+    { name: 'login-ip', max: 100, windowMs: 15 * MINUTE, key: byIp },
+  ],
+  register: [{ name: 'register-ip', max: 10, windowMs: 60 * MINUTE, key: byIp }],
+  resetRequest: [
+    { name: 'reset-ip-email', max: 3, windowMs: 60 * MINUTE, key: byIpAndEmail },
+    { name: 'reset-ip', max: 20, windowMs: 60 * MINUTE, key: byIp },
+  ],
+  resetPassword: [{ name: 'reset-use-ip', max: 20, windowMs: 15 * MINUTE, key: byIp }],
+  contact: [{ name: 'contact-ip', max: 5, windowMs: 10 * MINUTE, key: byIp }],
+} satisfies Record<string, RateRule[]>;

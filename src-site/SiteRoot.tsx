@@ -1,0 +1,11 @@
+import { Outlet } from 'react-router-dom';
+import { SessionProvider } from '../src/session/SessionProvider';
+
+/** The root layout of every site route: one session for all screens (SPEC §4). */
+export function SiteRoot() {
+  return (
+    <SessionProvider>
+      <Outlet />
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useSession } from '../../src/session/SessionProvider';
+import { PublicLayout } from '../landing/PublicLayout';
+import './account.css';
+
+/**
+ * SPEC §2 guards: a visitor without a session goes to sign-in, remembering where they were going; with
+ * `sendAdminsToConsole`, an admin goes to /admin.
+ */
+export function RequireAuth({
+  children,
+  sendAdminsToConsole = false,
+}: {
+  children: ReactNode;
+  sendAdminsToConsole?: boolean;
+}) {
+  const { status, user, error } = useSession();
+  const location = useLocation();
+  if (status === 'loading') {
+    return (
+      <PublicLayout>
+        <p className="pk-loading" role="status">
+          Loading your account…
+        </p>
+      </PublicLayout>
+    );
+  }
+  if (status === 'unauthenticated' || !user) {
+    return (
+      <Navigate
+        to="/dashboard/login"
+        replace
+        state={{ from: `${location.pathname}${location.search}`, error }}
+      />
+    );
+  }
+  if (sendAdminsToConsole && user.role === 'admin') return <Navigate to="/admin" replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,152 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { apiUrl } from '../../src/api/client';
+import { useSession } from '../../src/session/SessionProvider';
+import { PublicLayout } from '../landing/PublicLayout';
+import { AUTH_TEXT } from './authTexts';
+import { usePostAuthRedirect, useReturnTo } from './usePostAuthRedirect';
+import { GoogleIcon } from './GoogleIcon';
+import '../account/account.css';
+
+export type AuthMode = 'login' | 'register';
+
+/** /dashboard/login and /dashboard/register: one screen, two modes (SPEC §2). */
+export function AuthPage({ mode }: { mode: AuthMode }) {
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const redirectAfterAuth = usePostAuthRedirect();
+  const returnTo = useReturnTo();
+  const [displayName, setDisplayName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(() =>
+    new URLSearchParams(location.search).get('error') === 'google' ? AUTH_TEXT.googleFailed : null,
+  );
+  const [busy, setBusy] = useState(false);
+  const [welcome, setWelcome] = useState(false);
+  const [done, setDone] = useState(false);
+  const register = mode === 'register';
+
+  // The toggle (or a link) switches mode: fields and error start clean.
+  useEffect(() => {
+    setDisplayName('');
+    setEmail('');
+    setPassword('');
+    setError(null);
+  }, [mode]);
+
+  if (session.status === 'authenticated' && !busy && !done) return <Navigate to={returnTo} replace />;
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    if (register && !displayName.trim()) {
+      setError(AUTH_TEXT.displayNameRequired);
+      return;
+    }
+    setBusy(true);
+    try {
+      if (register) await session.register(email, password, displayName.trim());
+      else await session.login(email, password);
+      setDone(true);
+      if (register) setWelcome(true);
+      await redirectAfterAuth(register ? { welcome: true } : undefined);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onGoogle() {
+    try {
+      window.location.assign(apiUrl('/auth/google/web', { prompt: 'select_account' }));
+    } catch {
+      setError(AUTH_TEXT.googleFailed);
+    }
+  }
+
+  const toggle = () =>
+    navigate(register ? '/dashboard/login' : '/dashboard/register', { replace: true, state: location.state });
+
+  return (
+    <PublicLayout>
+      <div className="pk-account">
+        <div className="pk-container">
+          <div className="pk-auth-card">
+            <h1>{register ? AUTH_TEXT.registerTitle : AUTH_TEXT.loginTitle}</h1>
+            <p className="pk-sub">{register ? AUTH_TEXT.registerSubtitle : AUTH_TEXT.loginSubtitle}</p>
+            {welcome && (
+              <p className="pk-alert pk-alert--success" role="status">
+                {AUTH_TEXT.welcome}
+              </p>
+            )}
+            {error && (
+              <p className="pk-alert pk-alert--error" role="alert">
+                {error}
+              </p>
+            )}
+            <form className="pk-form" onSubmit={onSubmit} noValidate={false}>
+              {register && (
+                <div className="pk-field">
+                  <label htmlFor="displayName">Display Name</label>
+                  <input
+                    id="displayName"
+                    name="displayName"
+                    autoComplete="name"
+                    value={displayName}
+                    onChange={(e) => setDisplayName(e.target.value)}
+                  />
+                </div>
+              )}
+              <div className="pk-field">
+                <label htmlFor="email">Email</label>
+                <input
+                  id="email"
+                  name="email"
+                  type="email"
+                  required
+                  autoComplete="email"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
+              </div>
+              <div className="pk-field">
+                <label htmlFor="password">Password</label>
+                <input
+                  id="password"
+                  name="password"
+                  type="password"
+                  required
+                  autoComplete={register ? 'new-password' : 'current-password'}
+                  placeholder={register ? 'Min 6 characters' : undefined}
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              </div>
+              <button className="pk-btn pk-btn--primary" type="submit" disabled={busy}>
+                {register ? 'Create Account' : 'Sign In'}
+              </button>
+            </form>
+            <div className="pk-auth-links">
+              <Link to="/dashboard/forgot-password">Forgot password?</Link>
+              <button type="button" className="pk-linkbtn" onClick={toggle}>
+                {register ? 'Already have an account? Sign in' : "Don't have an account? Create one"}
+              </button>
+            </div>
+            <div className="pk-divider">or</div>
+            <button
+              type="button"
+              className="pk-btn pk-btn--ghost"
+              style={{ width: '100%' }}
+              onClick={onGoogle}
+            >
+              <GoogleIcon /> Continue with Google
+            </button>
+          </div>
+        </div>
+      </div>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { ApiError, NetworkError } from '../../src/api/client';
+import { requestPasswordReset } from '../../src/api/auth';
+import { PublicLayout } from '../landing/PublicLayout';
+import { AUTH_TEXT } from './authTexts';
+import '../account/account.css';
+
+/** /dashboard/forgot-password: mails a reset link; the answer is the same whether or not the account exists. */
+export function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setResult(null);
+    try {
+      await requestPasswordReset(email);
+      setResult({ ok: true, text: AUTH_TEXT.forgotSuccess });
+    } catch (err) {
+      const text =
+        err instanceof NetworkError
+          ? AUTH_TEXT.networkError
+          : (err instanceof ApiError && err.serverMessage) || AUTH_TEXT.forgotFailed;
+      setResult({ ok: false, text });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <PublicLayout>
+      <div className="pk-account">
+        <div className="pk-container">
+          <div className="pk-auth-card">
+            <h1>Forgot your password?</h1>
+            <p className="pk-sub">Enter your email and we'll send you a link to choose a new one.</p>
+            {result && (
+              <p
+                className={`pk-alert ${result.ok ? 'pk-alert--success' : 'pk-alert--error'}`}
+                role={result.ok ? 'status' : 'alert'}
+              >
+                {result.text}
+              </p>
+            )}
+            <form className="pk-form" onSubmit={onSubmit}>
+              <div className="pk-field">
+                <label htmlFor="email">Email</label>
+                <input
+                  id="email"
+                  type="email"
+                  required
+                  autoComplete="email"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
+              </div>
+              <button className="pk-btn pk-btn--primary" type="submit" disabled={busy}>
+                Send Reset Link
+              </button>
+            </form>
+            <div className="pk-auth-links">
+              <Link to="/dashboard/login">Back to Sign In</Link>
+            </div>
+          </div>
+        </div>
+      </div>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,118 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError, NetworkError } from '../../src/api/client';
+import { resetPasswordRequest } from '../../src/api/auth';
+import { MIN_PASSWORD_LENGTH, TIMINGS } from '../../src/config';
+import { PublicLayout } from '../landing/PublicLayout';
+import { AUTH_TEXT } from './authTexts';
+import '../account/account.css';
+
+/** SPEC §5 reset checks, in the spec's order. */
+export function resetValidationError(password: string, confirm: string, token: string | null): string | null {
+  if (password !== confirm) return AUTH_TEXT.passwordsDiffer;
+  if (password.length < MIN_PASSWORD_LENGTH) return AUTH_TEXT.passwordTooShort;
+  if (!token) return AUTH_TEXT.invalidToken;
+  return null;
+}
+
+/** /dashboard/reset-password?token=…: sets a new password, then returns to sign-in after 3 seconds. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const invalid = resetValidationError(password, confirm, token);
+    setError(invalid);
+    if (invalid || !token) return;
+    setBusy(true);
+    try {
+      const res = await resetPasswordRequest(token, password);
+      setSuccess(res?.message || 'Your password has been updated.');
+      timer.current = setTimeout(
+        () => navigate('/dashboard/login', { replace: true }),
+        TIMINGS.resetRedirectMs,
+      );
+    } catch (err) {
+      setError(
+        err instanceof NetworkError
+          ? AUTH_TEXT.networkError
+          : (err instanceof ApiError && err.serverMessage) || AUTH_TEXT.resetFailed,
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <PublicLayout>
+      <div className="pk-account">
+        <div className="pk-container">
+          <div className="pk-auth-card">
+            <h1>Choose a new password</h1>
+            <p className="pk-sub">Pick a password of at least {MIN_PASSWORD_LENGTH} characters.</p>
+            {!token ? (
+              <p className="pk-alert pk-alert--error" role="alert">
+                {AUTH_TEXT.missingToken}
+              </p>
+            ) : success ? (
+              <div className="pk-alert pk-alert--success" role="status">
+                <p style={{ margin: 0 }}>{success}</p>
+                <p style={{ margin: '6px 0 0' }}>{AUTH_TEXT.redirecting}</p>
+              </div>
+            ) : (
+              <>
+                {error && (
+                  <p className="pk-alert pk-alert--error" role="alert">
+                    {error}
+                  </p>
+                )}
+                <form className="pk-form" onSubmit={onSubmit}>
+                  <div className="pk-field">
+                    <label htmlFor="newPassword">New Password</label>
+                    <input
+                      id="newPassword"
+                      type="password"
+                      autoComplete="new-password"
+                      value={password}
+                      onChange={(e) => setPassword(e.target.value)}
+                    />
+                  </div>
+                  <div className="pk-field">
+                    <label htmlFor="confirmPassword">Confirm New Password</label>
+                    <input
+                      id="confirmPassword"
+                      type="password"
+                      autoComplete="new-password"
+                      value={confirm}
+                      onChange={(e) => setConfirm(e.target.value)}
+                    />
+                  </div>
+                  <button
+                    className="pk-btn pk-btn--primary"
+                    type="submit"
+                    disabled={busy || !password || !confirm}
+                  >
+                    Update Password
+                  </button>
+                </form>
+              </>
+            )}
+            <div className="pk-auth-links">
+              {!token && <Link to="/dashboard/forgot-password">Request a new reset link</Link>}
+              <Link to="/dashboard/login">Back to Sign In</Link>
+            </div>
+          </div>
+        </div>
+      </div>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,60 @@
+import { Link } from 'react-router-dom';
+import { PLANS } from '../../src/config';
+import { useSession } from '../../src/session/SessionProvider';
+import { PublicLayout } from '../landing/PublicLayout';
+import { StartTrialButton } from '../billing/StartTrialButton';
+import '../account/account.css';
+
+/** /upgrade: the plan comparison and the start-trial action. */
+export function UpgradePage() {
+  const { status } = useSession();
+  return (
+    <PublicLayout>
+      <div className="pk-account">
+        <div className="pk-container">
+          <div className="pk-page-head">
+            <h1>Upgrade to {PLANS.premium.name}</h1>
+          </div>
+          <div className="pk-plans">
+            <section className="pk-card" aria-labelledby="plan-free">
+              <h2 id="plan-free">
+                {PLANS.free.name} · {PLANS.free.price}
+              </h2>
+              <ul>
+                <li>Unlimited saves</li>
+                <li>{PLANS.free.storageLabel} cloud storage</li>
+                <li>Basic categorization</li>
+                <li>All social platforms</li>
+                <li>Ad-supported</li>
+              </ul>
+            </section>
+            <section className="pk-card" aria-labelledby="plan-pro">
+              <h2 id="plan-pro">
+                {PLANS.premium.name} · {PLANS.premium.price} per month
+              </h2>
+              <ul>
+                <li>Ad-free</li>
+                <li>{PLANS.premium.storageLabel} cloud storage</li>
+                <li>Posts never deleted</li>
+                <li>AI-powered recommendations</li>
+                <li>Priority support</li>
+                <li>{PLANS.premium.trialDays}-day free trial, cancel anytime</li>
+              </ul>
+              {status === 'authenticated' ? (
+                <StartTrialButton />
+              ) : (
+                <Link
+                  className="pk-btn pk-btn--primary"
+                  to="/dashboard/register"
+                  state={{ from: '/upgrade' }}
+                >
+                  Create an account to start your free trial
+                </Link>
+              )}
+            </section>
+          </div>
+        </div>
+      </div>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Profile } from '../contract/user';
+import { request } from './client';
+
+export const fetchProfile = (token: string, signal?: AbortSignal) =>
+  request<Profile>('/auth/me', { token, signal });
+
+export const loginRequest = (email: string, password: string) =>
+  request<{ token?: string; message?: string }>('/auth/login', {
+    method: 'POST',
+    body: { email, password },
+    auth: false,
+  });
+
+export const registerRequest = (email: string, password: string, displayName: string) =>
+  request<{ token?: string; message?: string }>('/auth/register', {
+    method: 'POST',
+    body: { email, password, displayName },
+    auth: false,
+  });
+
+export const requestPasswordReset = (email: string) =>
+  request<{ message: string }>('/auth/request-password-reset', {
+    method: 'POST',
+    body: { email },
+    auth: false,
+  });
+
+export const resetPasswordRequest = (token: string, newPassword: string) =>
+  request<{ message: string }>('/auth/reset-password', {
+    method: 'POST',
+    body: { token, newPassword },
+    auth: false,
+  });
+
+/** Where the browser goes to start Google sign-in (a navigation, not a fetch). */
+export { apiUrl } from './client';

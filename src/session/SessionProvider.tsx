@@ -1,0 +1,128 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { Profile } from '../contract/user';
+import { ApiError } from '../api/client';
+import { fetchProfile, loginRequest, registerRequest } from '../api/auth';
+import { sendToExtension } from '../extension/bridge';
+import { clearStoredSession, readToken, TOKEN_KEY, writeCachedProfile, writeToken } from './storage';
+import { SESSION_TEXT } from './sessionMessages';
+
+export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+export interface Session {
+  status: SessionStatus;
+  user: Profile | null;
+  /** The last session error, e.g. 'Failed to fetch user profile'. */
+  error: string | null;
+  login(email: string, password: string): Promise<void>;
+  register(email: string, password: string, displayName: string): Promise<void>;
+  /** Ends the session locally (no server call) and tells the extension. */
+  logout(): void;
+  /** Reloads the profile, e.g. after a plan change. */
+  refresh(): Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+/** Takes the spec's `auth_token` hand-off from the address bar: stores it and removes it at once. */
+function takeTokenFromUrl(): void {
+  const url = new URL(window.location.href);
+  const handed = url.searchParams.get('auth_token');
+  if (!handed) return;
+  writeToken(handed);
+  url.searchParams.delete('auth_token');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+/**
+ * SPEC §4 session: starts loading and unauthenticated (the same on the server and in the first client render),
+ * then resolves from the URL's auth_token or the stored authToken through GET /auth/me.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<{ status: SessionStatus; user: Profile | null; error: string | null }>({
+    status: 'loading',
+    user: null,
+    error: null,
+  });
+  const generation = useRef(0);
+
+  const loadProfile = useCallback(async (token: string): Promise<Profile> => {
+    const mine = ++generation.current;
+    try {
+      const profile = await fetchProfile(token);
+      writeCachedProfile(profile);
+      if (mine === generation.current) setState({ status: 'authenticated', user: profile, error: null });
+      return profile;
+    } catch {
+      clearStoredSession();
+      if (mine === generation.current)
+        setState({ status: 'unauthenticated', user: null, error: SESSION_TEXT.profileFailed });
+      throw new Error(SESSION_TEXT.profileFailed);
+    }
+  }, []);
+
+  useEffect(() => {
+    takeTokenFromUrl();
+    const token = readToken();
+    if (!token) setState({ status: 'unauthenticated', user: null, error: null });
+    else loadProfile(token).catch(() => undefined);
+    // Signing out in another tab signs out here too.
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === TOKEN_KEY && !e.newValue)
+        setState({ status: 'unauthenticated', user: null, error: null });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [loadProfile]);
+
+  const authenticate = useCallback(
+    async (call: () => Promise<{ token?: string }>, fallback: string) => {
+      let token: string | undefined;
+      try {
+        token = (await call())?.token;
+      } catch (err) {
+        throw new Error(err instanceof ApiError && err.serverMessage ? err.serverMessage : fallback);
+      }
+      if (!token) throw new Error(SESSION_TEXT.noToken);
+      writeToken(token);
+      await loadProfile(token);
+    },
+    [loadProfile],
+  );
+
+  const session = useMemo<Session>(
+    () => ({
+      ...state,
+      login: (email, password) => authenticate(() => loginRequest(email, password), SESSION_TEXT.loginFailed),
+      register: (email, password, displayName) =>
+        authenticate(() => registerRequest(email, password, displayName), SESSION_TEXT.registrationFailed),
+      logout: () => {
+        generation.current++;
+        clearStoredSession();
+        setState({ status: 'unauthenticated', user: null, error: null });
+        void sendToExtension('LOGOUT');
+      },
+      refresh: async () => {
+        const token = readToken();
+        if (token) await loadProfile(token).catch(() => undefined);
+      },
+    }),
+    [state, authenticate, loadProfile],
+  );
+
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}

@@ -1,0 +1,7 @@
+/** SPEC §8 auth texts. */
+export const SESSION_TEXT = {
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+  noToken: 'No token received',
+  profileFailed: 'Failed to fetch user profile',
+} as const;

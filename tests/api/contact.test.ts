@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { outboxFor, startTestApp, type TestApp } from './harness';
+import { contactMessages } from '../../src-server/db/schema';
+import { multipartBody, TINY_JPEG, TINY_PNG } from '../fixtures/multipart';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ SUPPORT_EMAIL: 'help@postkeeper.test' });
+});
+afterAll(() => t.close());
+
+const base = {
+  name: 'Sam Sender',
+  email: 'sam@example.com',
+  message: 'My saved posts vanished.',
+  type: 'support',
+};
+const send = (fields: Parameters<typeof multipartBody>[0]) =>
+  t.app.inject({ method: 'POST', url: '/api/contact', ...multipartBody(fields) });
+const count = async () => (await t.db.select({ id: contactMessages.id }).from(contactMessages)).length;
+const uploads = async () => readdir(join(t.config.DATA_DIR, 'uploads')).catch(() => [] as string[]);
+
+describe('POST /api/contact', () => {
+  it('saves a contact message and mails it to the support address with the sender as reply-to', async () => {
+    const res = await send({ ...base, type: 'contact', message: 'Love the extension!' });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.db.select().from(contactMessages);
+    expect(row).toMatchObject({
+      type: 'contact',
+      name: 'Sam Sender',
+      email: 'sam@example.com',
+      message: 'Love the extension!',
+      screenshotPath: null,
+    });
+    const [mail] = await outboxFor(t.db, 'help@postkeeper.test');
+    expect(mail.subject).toBe('Message from Sam Sender');
+    expect(mail.text).toContain('Love the extension!');
+  });
+
+  it('stores a PNG screenshot under a generated name, whatever the uploaded filename says', async () => {
+    const res = await send({
+      ...base,
+      screenshot: { filename: '../../etc/passwd.png', contentType: 'image/png', data: TINY_PNG },
+    });
+    expect(res.statusCode).toBe(200);
+    const files = await uploads();
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^[0-9a-f-]{36}\.png$/);
+    expect(await readFile(join(t.config.DATA_DIR, 'uploads', files[0]))).toEqual(TINY_PNG);
+    const rows = await t.db.select().from(contactMessages);
+    expect(rows.at(-1)).toMatchObject({
+      type: 'support',
+      screenshotPath: `uploads/${files[0]}`,
+      screenshotType: 'image/png',
+    });
+  });
+
+  it('accepts a JPEG by its bytes even when its name says otherwise', async () => {
+    const res = await send({
+      ...base,
+      screenshot: { filename: 'photo.gif', contentType: 'application/octet-stream', data: TINY_JPEG },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await uploads()).some((f) => f.endsWith('.jpg'))).toBe(true);
+  });
+
+  it('rejects other bytes behind a .png name, and stores nothing', async () => {
+    const before = await count();
+    const files = (await uploads()).length;
+    const res = await send({
+      ...base,
+      screenshot: {
+        filename: 'shot.png',
+        contentType: 'image/png',
+        data: Buffer.from('GIF89a not really a png'),
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The screenshot must be a JPEG or PNG image.' });
+    expect(await count()).toBe(before);
+    expect((await uploads()).length).toBe(files);
+  });
+
+  it('rejects a 6 MB screenshot with 413 and stores nothing', async () => {
+    const before = await count();
+    const big = Buffer.concat([TINY_PNG, Buffer.alloc(6 * 1024 * 1024)]);
+    const res = await send({
+      ...base,
+      screenshot: { filename: 'big.png', contentType: 'image/png', data: big },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'The screenshot must be at most 5 MB.' });
+    expect(await count()).toBe(before);
+  });
+
+  it.each([
+    [{ ...base, name: ' ' }, 'Name is required'],
+    [{ ...base, email: 'nope' }, 'Email must be a valid email address'],
+    [{ name: 'A', email: 'a@example.com', type: 'contact' }, 'Message is required'],
+    [{ ...base, type: 'sales' }, 'Type must be contact or support'],
+  ])('rejects %j with a message naming the field', async (fields, message) => {
+    const before = await count();
+    const res = await send(fields as Record<string, string>);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+    expect(await count()).toBe(before);
+  });
+
+  it('rejects a JSON body with a clear message', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: base });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Send the message as multipart form data.');
+  });
+});
+
+describe('contact rate limit', () => {
+  it('allows five messages per ten minutes from one address', async () => {
+    const limited = await startTestApp({ RATE_LIMIT_SCALE: '1' });
+    try {
+      for (let i = 0; i < 5; i++) {
+        const res = await limited.app.inject({ method: 'POST', url: '/api/contact', ...multipartBody(base) });
+        expect(res.statusCode).toBe(200);
+      }
+      const res = await limited.app.inject({ method: 'POST', url: '/api/contact', ...multipartBody(base) });
+      expect(res.statusCode).toBe(429);
+      expect(res.headers['retry-after']).toBe('600');
+    } finally {
+      await limited.close();
+    }
+  });
+});

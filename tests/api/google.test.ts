@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { bearer, registerUser, startTestApp, type TestApp } from './harness';
+import { browseUntil, startFakeGoogle } from '../fixtures/fakeGoogle';
+import { users } from '../../src-server/db/schema';
+
+const WEB = 'http://localhost:3000';
+const CALLBACK = `${WEB}/api/auth/google/callback`;
+let google: Awaited<ReturnType<typeof startFakeGoogle>>;
+let t: TestApp;
+
+beforeAll(async () => {
+  google = await startFakeGoogle({
+    clientId: 'postkeeper-web',
+    clientSecret: 'shh-secret',
+    redirectUri: CALLBACK,
+  });
+  t = await startTestApp({
+    WEB_URL: WEB,
+    GOOGLE_CLIENT_ID: 'postkeeper-web',
+    GOOGLE_CLIENT_SECRET: 'shh-secret',
+    GOOGLE_ISSUER: google.issuer,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await google.close();
+});
+
+/** The whole browser round trip: start, Google's pages, and our callback. Returns where the callback sends the browser. */
+async function signInWithGoogle(opts: { cookie?: (c: string) => string } = {}): Promise<string> {
+  const start = await t.app.inject({ method: 'GET', url: '/api/auth/google/web?prompt=select_account' });
+  expect(start.statusCode).toBe(302);
+  const authorize = new URL(start.headers.location as string);
+  expect(authorize.origin).toBe(google.issuer);
+  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorize.searchParams.get('prompt')).toBe('select_account');
+  expect(authorize.searchParams.get('state')).toBeTruthy();
+  expect(authorize.searchParams.get('nonce')).toBeTruthy();
+  const cookie = String(start.headers['set-cookie']).split(';')[0];
+  const back = new URL(await browseUntil(authorize.href, CALLBACK));
+  const done = await t.app.inject({
+    method: 'GET',
+    url: `/api/auth/google/callback${back.search}`,
+    headers: { cookie: opts.cookie ? opts.cookie(cookie) : cookie },
+  });
+  expect(done.statusCode).toBe(302);
+  return done.headers.location as string;
+}
+
+describe('Google sign-in', () => {
+  it('creates an account for a new Google user and hands the web app a fresh session token', async () => {
+    google.signInAs({
+      sub: 'g-100',
+      email: 'New.Googler@gmail.test',
+      email_verified: true,
+      name: 'New Googler',
+    });
+    const location = new URL(await signInWithGoogle());
+    expect(`${location.origin}${location.pathname}`).toBe(`${WEB}/dashboard`);
+    const token = location.searchParams.get('auth_token')!;
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+    expect(me.json()).toMatchObject({
+      email: 'new.googler@gmail.test',
+      displayName: 'New Googler',
+      emailVerified: true,
+    });
+  });
+
+  it('finds the same account again by its Google subject', async () => {
+    google.signInAs({ sub: 'g-100', email: 'changed@gmail.test', email_verified: true, name: 'Renamed' });
+    const token = new URL(await signInWithGoogle()).searchParams.get('auth_token')!;
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+    expect(me.json().email).toBe('new.googler@gmail.test');
+  });
+
+  it('links an existing password account by its verified email', async () => {
+    await registerUser(t.app, { email: 'linked@example.com' });
+    google.signInAs({ sub: 'g-200', email: 'linked@example.com', email_verified: true, name: 'Linked' });
+    const token = new URL(await signInWithGoogle()).searchParams.get('auth_token')!;
+    const me = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).json();
+    expect(me).toMatchObject({ email: 'linked@example.com', emailVerified: true });
+    const [row] = await t.db.select().from(users).where(eq(users.email, 'linked@example.com'));
+    expect(row.googleSub).toBe('g-200');
+  });
+
+  it('never links by an unverified email: the browser goes back to sign-in', async () => {
+    await registerUser(t.app, { email: 'victim@example.com' });
+    google.signInAs({ sub: 'g-300', email: 'victim@example.com', email_verified: false, name: 'Attacker' });
+    expect(await signInWithGoogle()).toBe(`${WEB}/dashboard/login?error=google`);
+    const [row] = await t.db.select().from(users).where(eq(users.email, 'victim@example.com'));
+    expect(row.googleSub).toBeNull();
+  });
+
+  it('refuses a callback from a browser that did not start the flow', async () => {
+    google.signInAs({ sub: 'g-400', email: 'csrf@gmail.test', email_verified: true, name: 'X' });
+    expect(await signInWithGoogle({ cookie: () => 'pk_oauth=someone-else' })).toBe(
+      `${WEB}/dashboard/login?error=google`,
+    );
+    expect(await t.db.select().from(users).where(eq(users.email, 'csrf@gmail.test'))).toHaveLength(0);
+  });
+
+  it('refuses an unknown or replayed state', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/google/callback?state=made-up&code=abc',
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`${WEB}/dashboard/login?error=google`);
+  });
+});
+
+describe('Google sign-in without configuration', () => {
+  it('answers 503 with a message', async () => {
+    const bare = await startTestApp();
+    try {
+      const res = await bare.app.inject({ method: 'GET', url: '/api/auth/google/web?prompt=select_account' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ message: 'Google sign-in is not configured on this server.' });
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startTestApp, type TestApp } from './harness';
+import { seedIfWanted } from '../../src-server/seed';
+import { loadConfig } from '../../src-server/config';
+import { users } from '../../src-server/db/schema';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const log = () => t.app.log;
+const countUsers = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
+
+describe('demo data', () => {
+  it('is never seeded in production unless SEED_DEMO=1', async () => {
+    expect(await seedIfWanted(t.database, loadConfig({ NODE_ENV: 'production' }), log())).toBe(false);
+    expect(await countUsers()).toBe(0);
+  });
+
+  it('seeds the three demo logins and about 200 more users with varied plans and statuses', async () => {
+    expect(
+      await seedIfWanted(t.database, loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }), log()),
+    ).toBe(true);
+    expect(await countUsers()).toBe(203);
+    for (const [email, password, expected] of [
+      ['admin@example.com', 'admin-demo-1', { role: 'admin' }],
+      ['user@example.com', 'user-demo-1', { plan: 'free', role: 'user' }],
+      ['premium@example.com', 'premium-demo-1', { plan: 'premium', subscriptionStatus: 'active' }],
+    ] as const) {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password },
+      });
+      expect(login.statusCode, email).toBe(200);
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer ${login.json().token}` },
+      });
+      expect(me.json()).toMatchObject(expected);
+    }
+    const mix = await t.db
+      .select({ plan: users.plan, status: users.subscriptionStatus, n: sql<number>`count(*)::int` })
+      .from(users)
+      .groupBy(users.plan, users.subscriptionStatus);
+    const statuses = new Set(mix.map((m) => `${m.plan}/${m.status}`));
+    for (const s of ['free/null', 'premium/active', 'premium/trialing', 'premium/past_due', 'free/canceled'])
+      expect(statuses).toContain(s);
+  });
+
+  it('is idempotent and deterministic: seeding again adds nobody', async () => {
+    const before = await t.db.select({ email: users.email }).from(users).orderBy(users.email);
+    await seedIfWanted(t.database, loadConfig({ SEED_DEMO: '1' }), log());
+    expect(await t.db.select({ email: users.email }).from(users).orderBy(users.email)).toEqual(before);
+  });
+});
