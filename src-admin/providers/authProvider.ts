@@ -2,6 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import type { Profile } from '../../src/contract/user';
 import { request } from '../../src/api/client';
 import { clearStoredSession, readToken, writeCachedProfile } from '../../src/session/storage';
+import { sendToExtension } from '../../src/extension/bridge';
 
 export const LOGIN_PATH = '/dashboard/login';
 
@@ -49,7 +50,9 @@ export function createAuthProvider(profile: Profile): AuthProvider {
       goToLogin();
     },
     async logout() {
+      // The same logout as the site's: local session gone, and the extension told (SPEC §4).
       clearStoredSession();
+      void sendToExtension('LOGOUT');
       goToLogin();
       return false;
     },

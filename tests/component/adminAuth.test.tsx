@@ -15,7 +15,7 @@ afterEach(() => {
 
 function LoginProbe() {
   const location = useLocation();
-  return <p>Login screen from {(location.state as { from?: { pathname: string } })?.from?.pathname}</p>;
+  return <p>Login screen from {(location.state as { from?: string })?.from}</p>;
 }
 
 function renderApp() {

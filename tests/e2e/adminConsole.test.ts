@@ -69,6 +69,55 @@ describe('console entry', () => {
     expect(navigations).toBeLessThan(5);
     await context.close();
   });
+
+  it('brings the demo admin back to the console after signing in, with the six sections', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/admin');
+    await page.waitForURL('**/dashboard/login**');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/admin'));
+    const tabs = page.getByRole('tablist', { name: 'Console sections' });
+    await tabs.waitFor();
+    expect(await tabs.getByRole('tab').allTextContents()).toEqual(SECTIONS);
+    await context.close();
+  });
+
+  it('shows exactly the access denied text to a signed-in non-admin', async () => {
+    const { context, page } = await newPage(browser);
+    const login = await api<{ token: string }>('/auth/login', null, {
+      method: 'POST',
+      body: { email: 'user@example.com', password: 'user-demo-1' },
+    });
+    await page.goto('/');
+    await page.evaluate((t) => localStorage.setItem('authToken', t), login.body.token);
+    await page.goto('/admin');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(
+      "Access Denied - You don't have permission to access the admin dashboard.",
+    );
+    await context.close();
+  });
+
+  it('logging out of the console ends the site session', async () => {
+    const { context, page } = await newPage(browser);
+    const login = await api<{ token: string }>('/auth/login', null, { method: 'POST', body: ADMIN });
+    await page.goto('/');
+    await page.evaluate((t) => localStorage.setItem('authToken', t), login.body.token);
+    await page.goto('/admin');
+    await page.getByRole('tablist', { name: 'Console sections' }).waitFor();
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/dashboard/login**');
+    expect(
+      await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('user_profile')]),
+    ).toEqual([null, null]);
+    await page.goto('/dashboard');
+    await page.waitForURL('**/dashboard/login**');
+    await context.close();
+  });
 });
 
 const token = await adminToken();
