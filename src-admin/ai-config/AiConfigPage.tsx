@@ -168,7 +168,7 @@ export function AiConfigPage() {
           );
         })}
       </div>
-      <Alert severity="info" sx={{ mt: 2 }}>
+      <Alert severity="info" role="note" sx={{ mt: 2 }}>
         <ul style={{ margin: 0, paddingLeft: 18 }}>
           {NOTES.map((n) => (
             <li key={n}>{n}</li>

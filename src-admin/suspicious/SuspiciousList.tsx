@@ -22,7 +22,7 @@ type ShowBanner = (text: string, severity?: TimedMessage['severity']) => void;
 function Thresholds({ t }: { t: SuspiciousStatistics['thresholds'] | undefined }) {
   if (!t) return null;
   return (
-    <Alert severity="info" sx={{ mt: 2 }}>
+    <Alert severity="info" role="note" sx={{ mt: 2 }}>
       A user is listed as suspicious when, over the last 30 days, they used more than{' '}
       {t.TOKENS_30D.toLocaleString('en-US')} AI tokens, stored more than {t.STORAGE_GB} GB, or cost more than
       ${t.COST_DOLLAR.toFixed(2)}. Estimated cost is red above $1, orange above $0.50 and green otherwise.
