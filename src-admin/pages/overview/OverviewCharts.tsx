@@ -69,6 +69,7 @@ export default function OverviewCharts({ usersByPlan, dailyUsage }: Props) {
               <Tooltip />
               <Legend />
               <Line
+                isAnimationActive={false}
                 yAxisId="tokens"
                 type="monotone"
                 dataKey="tokens"
@@ -77,6 +78,7 @@ export default function OverviewCharts({ usersByPlan, dailyUsage }: Props) {
                 dot={false}
               />
               <Line
+                isAnimationActive={false}
                 yAxisId="cost"
                 type="monotone"
                 dataKey="cost"
