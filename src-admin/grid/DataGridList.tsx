@@ -90,6 +90,8 @@ export function DataGridList<T extends GridValidRowModel>(props: DataGridListPro
         onPaginationModelChange={onPaginationModelChange}
         pageSizeOptions={pageSizeOptions}
         sortModel={sortModel}
+        // A server list always has an order, so a third click does not fall back to "unsorted".
+        sortingOrder={['asc', 'desc']}
         onSortModelChange={onSortModelChange}
         checkboxSelection={Boolean(bulkActionButtons)}
         disableRowSelectionOnClick

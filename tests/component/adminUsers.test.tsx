@@ -152,16 +152,26 @@ describe('console users', () => {
   });
 
   it('passes sort and page to the server from the grid', async () => {
-    const api = fakeApi({ 'GET /admin/users': paged });
+    const many = (c: ApiCall) =>
+      jsonResponse(USERS, 200, { 'X-Total-Count': '60', 'x-q': JSON.stringify(c.query) });
+    const api = fakeApi({ 'GET /admin/users': many });
     renderConsole('/admin/users');
     await screen.findByText('user1@example.com');
     expect(api.calls[0].query).toMatchObject({ page: '1', perPage: '25', sort: 'createdAt', order: 'DESC' });
-    await userEvent.click(
+    const title = (name: RegExp) =>
       screen
-        .getByRole('columnheader', { name: /Email/ })
-        .querySelector('.MuiDataGrid-columnHeaderTitleContainer') as HTMLElement,
-    );
+        .getByRole('columnheader', { name })
+        .querySelector('.MuiDataGrid-columnHeaderTitleContainer') as HTMLElement;
+    await userEvent.click(title(/Created/));
+    await waitFor(() => expect(api.calls.at(-1)?.query).toMatchObject({ sort: 'createdAt', order: 'ASC' }));
+    await userEvent.click(title(/Created/));
+    await waitFor(() => expect(api.calls.at(-1)?.query).toMatchObject({ sort: 'createdAt', order: 'DESC' }));
+    await userEvent.click(title(/Email/));
     await waitFor(() => expect(api.calls.at(-1)?.query).toMatchObject({ sort: 'email', order: 'ASC' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() =>
+      expect(api.calls.at(-1)?.query).toMatchObject({ page: '2', perPage: '25', sort: 'email' }),
+    );
   });
 
   it('shows the load failure text', async () => {

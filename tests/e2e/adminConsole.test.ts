@@ -173,7 +173,7 @@ describe.runIf(token)('console as the demo admin', () => {
     page.on('request', (r) => r.url().includes('/api/admin/users') && requests.push(r.url()));
     await page.goto('/admin/users');
     await page.getByRole('grid', { name: 'Users' }).waitFor();
-    await page.getByLabel('Plan').click();
+    await page.getByRole('combobox', { name: /^Plan/ }).click();
     await page.getByRole('option', { name: 'free' }).click();
     await expect.poll(() => requests.some((u) => new URL(u).searchParams.get('plan') === 'free')).toBe(true);
     await page.waitForLoadState('networkidle');
@@ -282,7 +282,7 @@ describe.runIf(token)('console as the demo admin', () => {
   it("changes a task's model, then resets to defaults", async () => {
     const { page, close } = await signedIn();
     await page.goto('/admin/ai-config');
-    const model = page.getByRole('combobox', { name: /model$/ }).first();
+    const model = page.getByRole('combobox', { name: /model/ }).first();
     await model.click();
     const options = page.getByRole('option');
     expect(await options.first().textContent()).toBe('Default Model');
