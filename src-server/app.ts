@@ -78,6 +78,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.register(cors, {
       origin: [webOrigin],
       methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+      // Paged admin lists carry their total in this header.
+      exposedHeaders: ['X-Total-Count'],
       maxAge: 600,
     });
   }

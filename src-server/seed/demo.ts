@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/passwords';
 import type { Clock } from '../clock';
 import { systemClock } from '../clock';
 import { seedDemoUsers } from './demoUsers';
+import { seedAdminDemo } from './adminDemo';
 
 const GB = 1024 ** 3;
 
@@ -57,4 +58,5 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<void
       .onConflictDoNothing({ target: users.email });
   }
   await seedDemoUsers(db, clock);
+  await seedAdminDemo(db, clock);
 }

@@ -3,3 +3,4 @@ export * from './users';
 export * from './sessions';
 export * from './messages';
 export * from './coupons';
+export * from './admin';

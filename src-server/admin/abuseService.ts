@@ -1,0 +1,164 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { AbuseHistory, AbuseStats, AdminUser, ListParams } from '../../src/contract/admin';
+import type { AppContext } from '../context';
+import { DAY_MS } from '../clock';
+import { abuseCheckRuns, abuseFlagEvents, users } from '../db/schema';
+import { notFound } from '../errors';
+import { rows } from './sqlRows';
+import { existingId } from './ids';
+import { iso, PROFILE_COLUMNS, rowToAdminUser, type ProfileRow } from './userRows';
+import { pageClause } from './listParams';
+import { thresholdsOf, violations } from './abuseRules';
+import { usageByUser, violatesSql, windowStart } from './usageQueries';
+
+export async function listFlagged(ctx: AppContext, params: ListParams): Promise<{ users: AdminUser[]; total: number }> {
+  const { order, limit, paged } = pageClause(params, { flaggedAt: 'users.flagged_at', email: 'users.email', createdAt: 'users.created_at', storageUsed: 'users.storage_used' }, 'flaggedAt');
+  const list = await rows<ProfileRow>(ctx.db, sql`select ${PROFILE_COLUMNS} from users where users.flagged_for_abuse ${order} ${limit}`);
+  const total = paged ? Number((await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from users where flagged_for_abuse`))[0].n) : list.length;
+  return { users: list.map(rowToAdminUser), total };
+}
+
+export async function abuseStats(ctx: AppContext): Promise<AbuseStats> {
+  const now = ctx.clock.now();
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString();
+  const weekAgo = new Date(now.getTime() - 7 * DAY_MS).toISOString();
+  const [counts] = await rows<{ total: number; today: number; week: number }>(
+    ctx.db,
+    sql`select count(*)::int as total,
+               count(*) filter (where flagged_at >= ${today}::timestamptz)::int as today,
+               count(*) filter (where flagged_at >= ${weekAgo}::timestamptz)::int as week
+        from users where flagged_for_abuse`,
+  );
+  // Top Reasons: the text before the first colon of each current flag's reason.
+  const reasons = await rows<{ reason: string; count: number }>(
+    ctx.db,
+    sql`select trim(split_part(coalesce(last_flagged_reason, 'No reason provided'), ':', 1)) as reason, count(*)::int as count
+        from users where flagged_for_abuse group by 1 order by 2 desc, 1 limit 5`,
+  );
+  return {
+    totalFlagged: counts.total,
+    flaggedToday: counts.today,
+    flaggedThisWeek: counts.week,
+    mostCommonReasons: reasons.map((r) => ({ reason: r.reason, count: Number(r.count) })),
+  };
+}
+
+/** One user's figures over the window, and the violations the abuse rules find in them. */
+export async function currentViolations(ctx: AppContext, id: string) {
+  const [row] = await rows<ProfileRow & { tokens: number; aiCost: number }>(
+    ctx.db,
+    sql`select ${PROFILE_COLUMNS}, coalesce(u.tokens, 0) as "tokens", coalesce(u.ai_cost, 0) as "aiCost"
+        from users left join (${usageByUser(windowStart(ctx))}) u on u.user_id = users.id where users.id = ${existingId(id)}`,
+  );
+  if (!row) throw notFound('User not found');
+  const found = violations(
+    { tokens30d: Number(row.tokens), aiCost30d: Number(row.aiCost), storageUsed: Number(row.storageUsed), storageLimit: Number(row.storageLimit) },
+    thresholdsOf(ctx.config),
+    ctx.config.STORAGE_COST_PER_GB_MONTH,
+  );
+  return { row, found };
+}
+
+export async function abuseHistory(ctx: AppContext, id: string): Promise<AbuseHistory> {
+  const { row, found } = await currentViolations(ctx, id);
+  const events = await ctx.db.select().from(abuseFlagEvents).where(eq(abuseFlagEvents.userId, row.id)).orderBy(desc(abuseFlagEvents.at));
+  return {
+    email: row.email,
+    userId: row.id,
+    userStats: { plan: row.plan, createdAt: iso(row.createdAt)!, lastLogin: iso(row.lastLoginAt), storageUsed: Number(row.storageUsed), storageLimit: Number(row.storageLimit) },
+    currentViolations: found,
+    shouldFlag: found.length > 0 && !row.flaggedForAbuse,
+    currentlyFlagged: row.flaggedForAbuse,
+    lastFlaggedReason: row.lastFlaggedReason ?? null,
+    flaggedAt: iso(row.flaggedAt),
+    history: events.map((e) => ({ action: e.action, reason: e.reason ?? null, at: e.at.toISOString(), by: e.by })),
+  };
+}
+
+export async function flagUser(ctx: AppContext, id: string, reason: string, by: string): Promise<void> {
+  const userId = existingId(id);
+  const at = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(users)
+      .set({ flaggedForAbuse: true, lastFlaggedReason: reason, flaggedAt: at, updatedAt: at })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    if (!updated.length) throw notFound('User not found');
+    await tx.insert(abuseFlagEvents).values({ userId, action: 'flag', reason, by, at });
+  });
+}
+
+/** Unflag, or 'mark safe' from the suspicious list: clears the flag and records who cleared it. */
+export async function clearFlag(ctx: AppContext, id: string, by: string, action: 'unflag' | 'mark-safe'): Promise<void> {
+  const userId = existingId(id);
+  const at = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const updated = await tx.update(users).set({ flaggedForAbuse: false, updatedAt: at }).where(eq(users.id, userId)).returning({ id: users.id });
+    if (!updated.length) throw notFound('User not found');
+    await tx.insert(abuseFlagEvents).values({ userId, action, reason: null, by, at });
+  });
+}
+
+const running = new Set<Promise<void>>();
+/** Resolves once the checks this process started have finished (tests and shutdown use it). */
+export const abuseChecksSettled = async () => void (await Promise.allSettled([...running]));
+const STALE_MS = 15 * 60_000;
+
+/**
+ * POST /admin/abuse/check: starts the job and returns at once. A unique index on the 'running' row keeps it
+ * to one run at a time across every API process.
+ */
+export async function startAbuseCheck(ctx: AppContext, by: string): Promise<{ started: boolean }> {
+  const now = ctx.clock.now();
+  // A run whose process died never finishes: let a new one start after a while.
+  await ctx.db
+    .update(abuseCheckRuns)
+    .set({ status: 'failed', finishedAt: now, error: 'abandoned' })
+    .where(and(eq(abuseCheckRuns.status, 'running'), lt(abuseCheckRuns.startedAt, new Date(now.getTime() - STALE_MS))));
+  const [run] = await ctx.db.insert(abuseCheckRuns).values({ status: 'running', startedAt: now, startedBy: by }).onConflictDoNothing().returning({ id: abuseCheckRuns.id });
+  if (!run) return { started: false };
+  const job = runAbuseCheck(ctx, run.id).finally(() => running.delete(job));
+  running.add(job);
+  return { started: true };
+}
+
+async function runAbuseCheck(ctx: AppContext, runId: string): Promise<void> {
+  try {
+    const candidates = await rows<{ id: string; tokens: number; aiCost: number; storageUsed: number; storageLimit: number }>(
+      ctx.db,
+      sql`select users.id, coalesce(u.tokens, 0) as "tokens", coalesce(u.ai_cost, 0) as "aiCost",
+                 users.storage_used::float8 as "storageUsed", users.storage_limit::float8 as "storageLimit"
+          from users left join (${usageByUser(windowStart(ctx))}) u on u.user_id = users.id
+          where not users.flagged_for_abuse and ${violatesSql(ctx)}`,
+    );
+    const t = thresholdsOf(ctx.config);
+    const at = ctx.clock.now();
+    let flagged = 0;
+    for (let i = 0; i < candidates.length; i += 500) {
+      const batch = candidates.slice(i, i + 500).flatMap((c) => {
+        const [reason] = violations(
+          { tokens30d: Number(c.tokens), aiCost30d: Number(c.aiCost), storageUsed: Number(c.storageUsed), storageLimit: Number(c.storageLimit) },
+          t,
+          ctx.config.STORAGE_COST_PER_GB_MONTH,
+        );
+        return reason ? [{ id: c.id, reason }] : [];
+      });
+      if (!batch.length) continue;
+      await ctx.db.transaction(async (tx) => {
+        for (const b of batch) {
+          await tx.update(users).set({ flaggedForAbuse: true, lastFlaggedReason: b.reason, flaggedAt: at, updatedAt: at }).where(eq(users.id, b.id));
+        }
+        await tx.insert(abuseFlagEvents).values(batch.map((b) => ({ userId: b.id, action: 'flag' as const, reason: b.reason, by: 'abuse-check', at })));
+      });
+      flagged += batch.length;
+    }
+    await ctx.db.update(abuseCheckRuns).set({ status: 'done', finishedAt: ctx.clock.now(), flagged }).where(eq(abuseCheckRuns.id, runId));
+  } catch (err) {
+    await ctx.db
+      .update(abuseCheckRuns)
+      .set({ status: 'failed', finishedAt: ctx.clock.now(), error: String((err as Error).message).slice(0, 500) })
+      .where(eq(abuseCheckRuns.id, runId))
+      .catch(() => undefined);
+  }
+}

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import type { CostSummary, ListParams, SuspiciousStatistics, SuspiciousUser } from '../../src/contract/admin';
+import type { AppContext } from '../context';
+import { rows } from './sqlRows';
+import { GB, MB, thresholdsOf, violations } from './abuseRules';
+import { estimatedCostSql, usageByUser, violatesSql, windowStart } from './usageQueries';
+import { pageClause } from './listParams';
+
+const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
+
+/** GET /admin/users/suspicious: flagged users and users breaking a rule, costliest first, with statistics. */
+export async function suspiciousUsers(ctx: AppContext, params: ListParams): Promise<{ users: SuspiciousUser[]; statistics: SuspiciousStatistics; total: number }> {
+  const usage = usageByUser(windowStart(ctx));
+  const cost = estimatedCostSql(ctx);
+  const { order, limit, paged } = pageClause(
+    params,
+    { estimatedCost: '"estimatedCost"', tokensUsed30d: '"tokensUsed30d"', storageUsedMB: '"storageUsedMB"', email: '"email"', plan: '"plan"' },
+    'estimatedCost',
+  );
+  const where = sql`(users.flagged_for_abuse or ${violatesSql(ctx)})`;
+  const list = await rows<{
+    id: string; email: string; displayName: string; name: string; plan: 'free' | 'premium'; tokensUsed30d: number; aiCost: number;
+    storageUsed: number; storageLimit: number; storageUsedMB: number; estimatedCost: number; flaggedForAbuse: boolean;
+  }>(
+    ctx.db,
+    sql`select users.id, users.email, users.display_name as "displayName", users.name, users.plan,
+               coalesce(u.tokens, 0) as "tokensUsed30d", coalesce(u.ai_cost, 0) as "aiCost",
+               users.storage_used::float8 as "storageUsed", users.storage_limit::float8 as "storageLimit",
+               users.storage_used / ${MB}::float8 as "storageUsedMB", ${cost} as "estimatedCost", users.flagged_for_abuse as "flaggedForAbuse"
+        from users left join (${usage}) u on u.user_id = users.id
+        where ${where} ${order} ${limit}`,
+  );
+  const [agg] = await rows<{ total: number; flagged: number; avg: number; sum: number; matching: number }>(
+    ctx.db,
+    sql`select count(*)::int as total, count(*) filter (where users.flagged_for_abuse)::int as flagged,
+               coalesce(avg(${cost}), 0)::float8 as avg, coalesce(sum(${cost}), 0)::float8 as sum,
+               count(*) filter (where ${where})::int as matching
+        from users left join (${usage}) u on u.user_id = users.id`,
+  );
+  const thresholds = thresholdsOf(ctx.config);
+  return {
+    users: list.map((r) => ({
+      _id: r.id,
+      email: r.email,
+      displayName: r.displayName,
+      name: r.name || r.displayName,
+      plan: r.plan,
+      tokensUsed30d: Number(r.tokensUsed30d),
+      storageUsedMB: round(Number(r.storageUsedMB), 2),
+      estimatedCost: round(Number(r.estimatedCost), 6),
+      flaggedForAbuse: r.flaggedForAbuse,
+      suspiciousReasons: violations(
+        { tokens30d: Number(r.tokensUsed30d), aiCost30d: Number(r.aiCost), storageUsed: Number(r.storageUsed), storageLimit: Number(r.storageLimit) },
+        thresholds,
+        ctx.config.STORAGE_COST_PER_GB_MONTH,
+      ),
+    })),
+    statistics: {
+      totalUsers: agg.total,
+      flaggedUsers: agg.flagged,
+      averageEstimatedCost: round(Number(agg.avg), 6),
+      totalEstimatedCost: round(Number(agg.sum), 6),
+      thresholds,
+    },
+    total: paged ? Number(agg.matching) : list.length,
+  };
+}
+
+/** GET /admin/cost-analysis/summary: 30 days of AI cost and a month of storage, across every user. */
+export async function costSummary(ctx: AppContext): Promise<CostSummary> {
+  const [ai] = await rows<{ tokens: number; cost: number }>(
+    ctx.db,
+    sql`select coalesce(sum(total_tokens), 0)::float8 as tokens, coalesce(sum(cost), 0)::float8 as cost
+        from ai_usage_events where created_at >= ${windowStart(ctx).toISOString()}::timestamptz`,
+  );
+  const [storage] = await rows<{ bytes: number }>(ctx.db, sql`select coalesce(sum(storage_used), 0)::float8 as bytes from users`);
+  const totalGB = Number(storage.bytes) / GB;
+  const storageCost = totalGB * ctx.config.STORAGE_COST_PER_GB_MONTH;
+  return {
+    tokens: { total: Number(ai.tokens), cost: round(Number(ai.cost), 6) },
+    storage: { totalGB: round(totalGB, 3), cost: round(storageCost, 6) },
+    total: { estimatedCost: round(Number(ai.cost) + storageCost, 6) },
+  };
+}
+
+/** Cost by provider and model over the window, for the cost analysis page. */
+export async function costByModel(ctx: AppContext) {
+  const list = await rows<{ provider: string; model: string; tokens: number; cost: number }>(
+    ctx.db,
+    sql`select provider, model, sum(total_tokens)::float8 as tokens, sum(cost)::float8 as cost
+        from ai_usage_events where created_at >= ${windowStart(ctx).toISOString()}::timestamptz
+        group by 1, 2 order by 4 desc`,
+  );
+  return list.map((r) => ({ provider: r.provider, model: r.model, tokens: Number(r.tokens), cost: round(Number(r.cost), 6) }));
+}

@@ -1,0 +1,92 @@
+import { and, desc, eq, gt, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Coupon, CouponStats, CreateCoupon, ListParams } from '../../src/contract/admin';
+import type { AppContext } from '../context';
+import { coupons, type CouponRow } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import { existingId } from './ids';
+import { likePattern } from './userRows';
+
+export function toCoupon(row: CouponRow, now: Date): Coupon {
+  return {
+    id: row.id,
+    code: row.code,
+    discountType: row.discountType,
+    amount: Number(row.amount),
+    usageLimit: row.usageLimit ?? null,
+    usedCount: row.usedCount,
+    expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
+    isActive: row.isActive,
+    isExpired: row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime(),
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const SORTS = {
+  createdAt: coupons.createdAt,
+  code: coupons.code,
+  amount: coupons.amount,
+  usedCount: coupons.usedCount,
+  expiresAt: coupons.expiresAt,
+  isActive: coupons.isActive,
+} as const;
+
+/** GET /admin/coupons: status active (switched on and not expired) or expired, and a code search. */
+export async function listCoupons(ctx: AppContext, f: { status?: 'active' | 'expired'; search?: string }, params: ListParams) {
+  const now = ctx.clock.now();
+  const conds: (SQL | undefined)[] = [];
+  if (f.status === 'expired') conds.push(and(isNotNull(coupons.expiresAt), lte(coupons.expiresAt, now)));
+  if (f.status === 'active') conds.push(and(eq(coupons.isActive, true), or(isNull(coupons.expiresAt), gt(coupons.expiresAt, now))));
+  if (f.search?.trim()) conds.push(ilike(coupons.code, likePattern(f.search.trim())));
+  const where = and(...conds);
+  const column = SORTS[(params.sort ?? 'createdAt') as keyof typeof SORTS] ?? coupons.createdAt;
+  const ordered = params.order?.toUpperCase() === 'ASC' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
+  const base = ctx.db.select().from(coupons).where(where).orderBy(ordered, desc(coupons.id));
+  const paged = Boolean(params.page || params.perPage);
+  const perPage = params.perPage ?? 25;
+  const list = paged ? await base.limit(perPage).offset(((params.page ?? 1) - 1) * perPage) : await base;
+  const total = paged ? (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(coupons).where(where))[0].n : list.length;
+  return { coupons: list.map((c) => toCoupon(c, now)), total: Number(total) };
+}
+
+export async function couponStats(ctx: AppContext): Promise<CouponStats> {
+  const now = ctx.clock.now().toISOString();
+  const [s] = await ctx.db
+    .select({
+      totalCoupons: sql<number>`count(*)::int`,
+      activeCoupons: sql<number>`count(*) filter (where ${coupons.isActive} and (${coupons.expiresAt} is null or ${coupons.expiresAt} > ${now}::timestamptz))::int`,
+      expiredCoupons: sql<number>`count(*) filter (where ${coupons.expiresAt} <= ${now}::timestamptz)::int`,
+      totalUsages: sql<number>`coalesce(sum(${coupons.usedCount}), 0)::int`,
+    })
+    .from(coupons);
+  return { totalCoupons: Number(s.totalCoupons), activeCoupons: Number(s.activeCoupons), expiredCoupons: Number(s.expiredCoupons), totalUsages: Number(s.totalUsages) };
+}
+
+export async function createCoupon(ctx: AppContext, input: Required<Omit<CreateCoupon, 'usageLimit' | 'expiresAt'>> & { usageLimit: number | null; expiresAt: string | null }, by: string): Promise<Coupon> {
+  const [row] = await ctx.db
+    .insert(coupons)
+    .values({
+      code: input.code,
+      discountType: input.discountType,
+      amount: input.amount,
+      usageLimit: input.usageLimit,
+      expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+      createdBy: by,
+      createdAt: ctx.clock.now(),
+    })
+    .onConflictDoNothing({ target: coupons.code })
+    .returning();
+  if (!row) throw conflict(`A coupon with the code ${input.code} already exists`);
+  return toCoupon(row, ctx.clock.now());
+}
+
+export async function setCouponActive(ctx: AppContext, id: string, isActive: boolean): Promise<Coupon> {
+  const [row] = await ctx.db.update(coupons).set({ isActive }).where(eq(coupons.id, existingId(id, 'Coupon'))).returning();
+  if (!row) throw notFound('Coupon not found');
+  return toCoupon(row, ctx.clock.now());
+}
+
+export async function deleteCoupon(ctx: AppContext, id: string): Promise<void> {
+  const deleted = await ctx.db.delete(coupons).where(eq(coupons.id, existingId(id, 'Coupon'))).returning({ id: coupons.id });
+  if (!deleted.length) throw notFound('Coupon not found');
+}

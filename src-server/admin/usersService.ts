@@ -1,0 +1,80 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { AdminUser, ListParams } from '../../src/contract/admin';
+import type { AppContext } from '../context';
+import { users } from '../db/schema';
+import { notFound } from '../errors';
+import { rows } from './sqlRows';
+import { likePattern, PROFILE_COLUMNS, rowToAdminUser, type ProfileRow } from './userRows';
+import { pageClause } from './listParams';
+import { windowStart } from './usageQueries';
+import { existingId } from './ids';
+
+export interface UserFilters {
+  subscriptionStatus?: string;
+  plan?: string;
+  search?: string;
+}
+
+const SORTS: Record<string, string> = {
+  createdAt: 'users.created_at',
+  email: 'users.email',
+  name: 'users.name',
+  displayName: 'users.display_name',
+  plan: 'users.plan',
+  subscriptionStatus: 'users.subscription_status',
+  storageUsed: 'users.storage_used',
+  adsDisabled: 'users.ads_disabled',
+  tokens30d: '"tokens30d"',
+};
+
+export function userWhere(f: UserFilters): SQL {
+  const conds: SQL[] = [sql`true`];
+  if (f.subscriptionStatus) conds.push(sql`users.subscription_status = ${f.subscriptionStatus}`);
+  if (f.plan) conds.push(sql`users.plan = ${f.plan}`);
+  const term = f.search?.trim();
+  if (term) conds.push(sql`(users.email ilike ${likePattern(term)} or users.name ilike ${likePattern(term)})`);
+  return sql.join(conds, sql` and `);
+}
+
+/** GET /admin/users: filtered, optionally paged and sorted, each row with its 30-day token count. */
+export async function listUsers(ctx: AppContext, f: UserFilters, params: ListParams): Promise<{ users: AdminUser[]; total: number }> {
+  const where = userWhere(f);
+  const { order, limit, paged } = pageClause(params, SORTS, 'createdAt');
+  const since = windowStart(ctx).toISOString();
+  // The lateral sum runs only for the rows of the page when the order is on an indexed column.
+  const list = await rows<ProfileRow & { tokens30d: number }>(
+    ctx.db,
+    sql`select ${PROFILE_COLUMNS}, coalesce(t.tokens, 0) as "tokens30d"
+        from users
+        left join lateral (
+          select sum(e.total_tokens)::float8 as tokens from ai_usage_events e
+          where e.user_id = users.id and e.created_at >= ${since}::timestamptz
+        ) t on true
+        where ${where} ${order} ${limit}`,
+  );
+  const total = paged ? Number((await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from users where ${where}`))[0].n) : list.length;
+  return { users: list.map(rowToAdminUser), total };
+}
+
+/** GET /admin/users/{id}?days=N: the user's AI token total over the window. */
+export async function userUsage(ctx: AppContext, id: string, days: number): Promise<{ user: AdminUser; usage: { aiTokens: { total: number; cost: number } } }> {
+  id = existingId(id);
+  const [row] = await rows<ProfileRow>(ctx.db, sql`select ${PROFILE_COLUMNS} from users where users.id = ${id}`);
+  if (!row) throw notFound('User not found');
+  const [usage] = await rows<{ tokens: number; cost: number }>(
+    ctx.db,
+    sql`select coalesce(sum(total_tokens), 0)::float8 as tokens, coalesce(sum(cost), 0)::float8 as cost
+        from ai_usage_events where user_id = ${id} and created_at >= ${windowStart(ctx, days).toISOString()}::timestamptz`,
+  );
+  return { user: rowToAdminUser(row), usage: { aiTokens: { total: Number(usage.tokens), cost: Number(usage.cost) } } };
+}
+
+export async function setAdsDisabled(ctx: AppContext, id: string, adsDisabled: boolean): Promise<void> {
+  id = existingId(id);
+  const updated = await ctx.db
+    .update(users)
+    .set({ adsDisabled, updatedAt: ctx.clock.now() })
+    .where(eq(users.id, id))
+    .returning({ id: users.id });
+  if (!updated.length) throw notFound('User not found');
+}

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { bearer, registerUser, startTestApp, type TestApp } from './harness';
+import { adminSession, GB, userWith } from './adminHarness';
+import { users } from '../../src-server/db/schema';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof adminSession>>;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await adminSession(t, 'ops@example.com');
+  ids.alice = await userWith(t, { email: 'alice@example.com', name: 'Alice Archer', plan: 'premium', status: 'active', storageUsed: 3 * GB, createdDaysAgo: 3, usage: [{ tokens: 1000, cost: 0.01, daysAgo: 1 }, { tokens: 500, cost: 0.005, daysAgo: 29 }, { tokens: 9999, cost: 1, daysAgo: 31 }] });
+  ids.bob = await userWith(t, { email: 'bob@example.com', name: 'Bob Baker', plan: 'free', createdDaysAgo: 2, usage: [{ tokens: 300, cost: 0.001, daysAgo: 0 }] });
+  ids.cara = await userWith(t, { email: 'cara@sample.org', name: 'Cara 100% Real_Name', plan: 'premium', status: 'trialing', createdDaysAgo: 1 });
+  ids.dan = await userWith(t, { email: 'dan@sample.org', name: 'Dan Dunn', plan: 'free', status: 'canceled', createdDaysAgo: 5 });
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin.headers });
+
+describe('GET /admin/overview', () => {
+  it('counts users, today’s sign-ins, 30-day tokens and storage in GB', async () => {
+    const res = await get('/api/admin/overview');
+    expect(res.statusCode).toBe(200);
+    const { overview } = res.json();
+    expect(overview).toMatchObject({ totalUsers: 5, activeUsersToday: 1, totalTokenUsage: 1800, totalStorageUsedGB: 3 });
+    expect(overview.usersByPlan).toEqual(expect.arrayContaining([{ plan: 'premium', status: 'active', count: 1 }]));
+    expect(overview.dailyUsage.reduce((s: number, d: { tokens: number }) => s + d.tokens, 0)).toBe(1800);
+  });
+});
+
+describe('GET /admin/users', () => {
+  it('returns every user with the profile fields and tokens30d, newest first, without paging params', async () => {
+    const res = await get('/api/admin/users');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBeUndefined();
+    const list = res.json().users;
+    expect(list).toHaveLength(5);
+    const alice = list.find((u: { email: string }) => u.email === 'alice@example.com');
+    expect(alice).toMatchObject({ _id: ids.alice, name: 'Alice Archer', plan: 'premium', subscriptionStatus: 'active', tokens30d: 1500, storageUsed: 3 * GB, adsDisabled: false });
+    expect(Object.keys(alice)).not.toContain('passwordHash');
+  });
+
+  it.each([
+    ['plan=premium', ['alice@example.com', 'cara@sample.org']],
+    ['subscriptionStatus=trialing', ['cara@sample.org']],
+    ['search=SAMPLE.org', ['cara@sample.org', 'dan@sample.org']],
+    ['search=baker', ['bob@example.com']],
+    ['search=100%25', ['cara@sample.org']],
+    ['search=a_e', []], // an underscore is literal, not ILIKE's one-character wildcard (which would match Baker)
+    ['plan=free&search=dan', ['dan@sample.org']],
+  ])('filters with %s', async (query, emails) => {
+    const res = await get(`/api/admin/users?${query}`);
+    expect(res.json().users.map((u: { email: string }) => u.email).sort()).toEqual(emails.sort());
+  });
+
+  it('pages and sorts on the server and sends the total in X-Total-Count', async () => {
+    const page1 = await get('/api/admin/users?page=1&perPage=2&sort=email&order=ASC');
+    expect(page1.headers['x-total-count']).toBe('5');
+    expect(page1.json().users.map((u: { email: string }) => u.email)).toEqual(['alice@example.com', 'bob@example.com']);
+    const page3 = await get('/api/admin/users?page=3&perPage=2&sort=email&order=ASC');
+    expect(page3.json().users.map((u: { email: string }) => u.email)).toEqual(['ops@example.com']);
+    const byTokens = await get('/api/admin/users?page=1&perPage=1&sort=tokens30d&order=DESC');
+    expect(byTokens.json().users[0].email).toBe('alice@example.com');
+  });
+
+  it('rejects a bad filter value with a message naming it', async () => {
+    const res = await get('/api/admin/users?plan=gold');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^plan: /);
+  });
+});
+
+describe('GET /admin/users/{id}?days=30', () => {
+  it('totals the AI tokens inside the window only', async () => {
+    const res = await get(`/api/admin/users/${ids.alice}?days=30`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().usage.aiTokens.total).toBe(1500);
+    expect((await get(`/api/admin/users/${ids.alice}?days=60`)).json().usage.aiTokens.total).toBe(11499);
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const res = await get(`/api/admin/users/${id}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'User not found' });
+    }
+  });
+});
+
+describe('writes', () => {
+  it('toggles ads for a user', async () => {
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${ids.bob}/ads`, headers: admin.headers, payload: { adsDisabled: true } });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, ids.bob));
+    expect(row.adsDisabled).toBe(true);
+    const bad = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${ids.bob}/ads`, headers: admin.headers, payload: { adsDisabled: 'yes' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('adsDisabled must be true or false');
+  });
+
+  it('changes a plan and the storage limit that goes with it', async () => {
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${ids.bob}/subscription`, headers: admin.headers, payload: { plan: 'premium' } });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, ids.bob));
+    expect(row).toMatchObject({ plan: 'premium', storageLimit: 10 * GB });
+    const missing = await t.app.inject({ method: 'PATCH', url: '/api/admin/users/00000000-0000-4000-8000-000000000000/subscription', headers: admin.headers, payload: { plan: 'free' } });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('the admin guard on every admin route', () => {
+  it.each([
+    ['GET', '/api/admin/users'],
+    ['GET', '/api/admin/coupons'],
+    ['POST', '/api/admin/abuse/check'],
+    ['PATCH', '/api/admin/ai-config'],
+    ['GET', '/api/admin/users/suspicious'],
+  ])('%s %s: 401 without a session, 403 for a regular user', async (method, url) => {
+    const anon = await t.app.inject({ method: method as 'GET', url });
+    expect(anon.statusCode).toBe(401);
+    const { token } = await registerUser(t.app);
+    const user = await t.app.inject({ method: method as 'GET', url, headers: bearer(token) });
+    expect(user.statusCode).toBe(403);
+    expect(user.json()).toEqual({ message: 'Admin access required.' });
+  });
+});
