@@ -244,10 +244,9 @@ export const dataProvider = {
     }),
   runAbuseCheck: () =>
     call<{ message?: string }>('/admin/abuse/check', ADMIN_TEXT.abuseCheck, { method: 'POST' }),
-  getAbuseHistory: (id: Identifier) =>
-    call<AbuseHistory>(
-      `/admin/users/${encodeURIComponent(String(id))}/abuse-history`,
-      ADMIN_TEXT.loadUserDetails,
+  getAbuseHistory: async (id: Identifier) =>
+    unwrapHistory(
+      await call<unknown>(`/admin/users/${encodeURIComponent(String(id))}/abuse-history`, ADMIN_TEXT.loadUserDetails),
     ),
   getAbuseStats: async () =>
     unwrap<AbuseStats>(await call('/admin/abuse/stats', ADMIN_TEXT.loadFlagged), 'stats'),
@@ -277,6 +276,12 @@ export const dataProvider = {
   getCostSummary: async () =>
     unwrap<CostSummary>(await call('/admin/cost-analysis/summary', ADMIN_TEXT.loadSuspicious), 'summary'),
 };
+
+/** SPEC §7 names this body 'history'; its own flag events are also called history, so look for the user's email. */
+function unwrapHistory(body: unknown): AbuseHistory {
+  const inner = (body as { history?: unknown } | null)?.history;
+  return (inner && typeof inner === 'object' && 'email' in inner ? inner : body) as AbuseHistory;
+}
 
 /** Bodies may come bare or wrapped in one named field ({stats}, {overview}, {summary}). */
 function unwrap<T>(body: unknown, key: string): T {
