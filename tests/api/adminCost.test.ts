@@ -5,7 +5,7 @@ import { adminSession, GB, userWith } from './adminHarness';
 import { users } from '../../src-server/db/schema';
 import { ManualClock } from '../../src-server/clock';
 
-const env = { ABUSE_TOKENS_30D: '10000', ABUSE_STORAGE_GB: '2', ABUSE_COST_DOLLAR: '1', STORAGE_COST_PER_GB_MONTH: '0.1' };
+const env = { ABUSE_TOKENS_30D: '10000', ABUSE_STORAGE_GB: '2', ABUSE_COST_DOLLAR: '1', STORAGE_COST_PER_GB_MONTH: '0.1', SESSION_TTL_DAYS: '90' };
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof adminSession>>;
