@@ -67,7 +67,12 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<{ users
     from e join m on m.k = e.k join model_prices p on p.provider = m.provider and p.model = m.model`);
   await db.execute(sql`analyze users`);
   await db.execute(sql`analyze ai_usage_events`);
-  const count = (r: unknown) => Number((r as { rowCount?: number; affectedRows?: number }).rowCount ?? (r as { affectedRows?: number }).affectedRows ?? 0);
+  const count = (r: unknown) =>
+    Number(
+      (r as { rowCount?: number; affectedRows?: number }).rowCount ??
+        (r as { affectedRows?: number }).affectedRows ??
+        0,
+    );
   return { users: count(insertedUsers), events: count(insertedEvents) };
 }
 
@@ -89,7 +94,9 @@ async function main(): Promise<void> {
   const started = performance.now();
   const done = await seedLarge(database.db, { users, events });
   const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite at ${config.DATA_DIR}`;
-  console.log(`${where}: ${done.users} users and ${done.events} usage events added in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${where}: ${done.users} users and ${done.events} usage events added in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   await database.close();
 }
 

@@ -30,7 +30,8 @@ describe('GET /admin/ai-config/providers', () => {
     expect(Object.keys(providers)).toEqual(['openai', 'anthropic', 'google']);
     expect(providers.openai.name).toBe('OpenAI');
     expect(providers.openai.models[0]).toEqual({ id: 'gpt-4o-mini', name: 'GPT-4o mini' });
-    for (const p of Object.values(providers) as { models: unknown[] }[]) expect(p.models.length).toBeGreaterThan(0);
+    for (const p of Object.values(providers) as { models: unknown[] }[])
+      expect(p.models.length).toBeGreaterThan(0);
   });
 });
 
@@ -38,16 +39,38 @@ describe('GET and PATCH /admin/ai-config', () => {
   it('gives every task type the default provider openai and no model until configured', async () => {
     const res = await call('GET', '/ai-config');
     expect(res.statusCode).toBe(200);
-    expect(res.json().configs).toEqual(TASKS.map((taskType) => ({ taskType, provider: 'openai', model: null, updatedAt: '2026-04-01T09:00:00.000Z' })));
+    expect(res.json().configs).toEqual(
+      TASKS.map((taskType) => ({
+        taskType,
+        provider: 'openai',
+        model: null,
+        updatedAt: '2026-04-01T09:00:00.000Z',
+      })),
+    );
   });
 
   it('sets a provider and model, stamped with the time', async () => {
     (t.clock as ManualClock).advance(60_000);
-    const res = await call('PATCH', '/ai-config', { taskType: 'search', provider: 'anthropic', model: 'claude-sonnet-4' });
+    const res = await call('PATCH', '/ai-config', {
+      taskType: 'search',
+      provider: 'anthropic',
+      model: 'claude-sonnet-4',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Configuration updated', config: { taskType: 'search', provider: 'anthropic', model: 'claude-sonnet-4', updatedAt: '2026-04-01T09:01:00.000Z' } });
+    expect(res.json()).toEqual({
+      message: 'Configuration updated',
+      config: {
+        taskType: 'search',
+        provider: 'anthropic',
+        model: 'claude-sonnet-4',
+        updatedAt: '2026-04-01T09:01:00.000Z',
+      },
+    });
     const configs = (await call('GET', '/ai-config')).json().configs;
-    expect(configs.find((c: { taskType: string }) => c.taskType === 'search')).toMatchObject({ provider: 'anthropic', model: 'claude-sonnet-4' });
+    expect(configs.find((c: { taskType: string }) => c.taskType === 'search')).toMatchObject({
+      provider: 'anthropic',
+      model: 'claude-sonnet-4',
+    });
   });
 
   it('takes a null model as the provider default', async () => {
@@ -80,7 +103,18 @@ describe('POST /admin/ai-config/reset', () => {
     const res = await call('POST', '/ai-config/reset');
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('All AI configurations were reset to the defaults');
-    expect(res.json().configs).toEqual(TASKS.map((taskType) => ({ taskType, provider: 'openai', model: null, updatedAt: '2026-04-01T09:02:00.000Z' })));
-    expect((await call('GET', '/ai-config')).json().configs.every((c: { provider: string }) => c.provider === 'openai')).toBe(true);
+    expect(res.json().configs).toEqual(
+      TASKS.map((taskType) => ({
+        taskType,
+        provider: 'openai',
+        model: null,
+        updatedAt: '2026-04-01T09:02:00.000Z',
+      })),
+    );
+    expect(
+      (await call('GET', '/ai-config'))
+        .json()
+        .configs.every((c: { provider: string }) => c.provider === 'openai'),
+    ).toBe(true);
   });
 });

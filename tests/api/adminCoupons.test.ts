@@ -21,17 +21,37 @@ const base = { discountType: 'percentage', amount: 10, usageLimit: null, expires
 
 describe('POST /admin/coupons', () => {
   it('creates a coupon with the code in upper case and the operator as creator', async () => {
-    const res = await call('POST', '/coupons', { ...base, code: 'spring25', amount: 25, usageLimit: 100, expiresAt: inDays(10) });
+    const res = await call('POST', '/coupons', {
+      ...base,
+      code: 'spring25',
+      amount: 25,
+      usageLimit: 100,
+      expiresAt: inDays(10),
+    });
     expect(res.statusCode).toBe(201);
     const { coupon } = res.json();
-    expect(coupon).toMatchObject({ code: 'SPRING25', discountType: 'percentage', amount: 25, usageLimit: 100, usedCount: 0, isActive: true, isExpired: false, createdBy: 'coupons-ops@example.com' });
+    expect(coupon).toMatchObject({
+      code: 'SPRING25',
+      discountType: 'percentage',
+      amount: 25,
+      usageLimit: 100,
+      usedCount: 0,
+      isActive: true,
+      isExpired: false,
+      createdBy: 'coupons-ops@example.com',
+    });
     expect(coupon.expiresAt).toBe(inDays(10));
     const [row] = await t.db.select().from(coupons).where(eq(coupons.code, 'SPRING25'));
     expect(row.usageLimit).toBe(100);
   });
 
   it('accepts a fixed amount with cents and null optionals', async () => {
-    const res = await call('POST', '/coupons', { ...base, code: 'FIVE99', discountType: 'fixed', amount: 5.99 });
+    const res = await call('POST', '/coupons', {
+      ...base,
+      code: 'FIVE99',
+      discountType: 'fixed',
+      amount: 5.99,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().coupon).toMatchObject({ amount: 5.99, usageLimit: null, expiresAt: null });
   });
@@ -69,9 +89,29 @@ describe('GET /admin/coupons and stats', () => {
   beforeAll(async () => {
     // One coupon in each display status besides the two above: expired, used up, inactive.
     await t.db.insert(coupons).values([
-      { code: 'OLDONE', discountType: 'percentage', amount: 5, expiresAt: new Date(t.clock.now().getTime() - DAY_MS), createdBy: 'x@example.com' },
-      { code: 'USEDUP', discountType: 'fixed', amount: 2, usageLimit: 3, usedCount: 3, createdBy: 'x@example.com' },
-      { code: 'SLEEPY', discountType: 'percentage', amount: 50, isActive: false, usedCount: 4, createdBy: 'x@example.com' },
+      {
+        code: 'OLDONE',
+        discountType: 'percentage',
+        amount: 5,
+        expiresAt: new Date(t.clock.now().getTime() - DAY_MS),
+        createdBy: 'x@example.com',
+      },
+      {
+        code: 'USEDUP',
+        discountType: 'fixed',
+        amount: 2,
+        usageLimit: 3,
+        usedCount: 3,
+        createdBy: 'x@example.com',
+      },
+      {
+        code: 'SLEEPY',
+        discountType: 'percentage',
+        amount: 50,
+        isActive: false,
+        usedCount: 4,
+        createdBy: 'x@example.com',
+      },
     ]);
   });
 
@@ -79,13 +119,35 @@ describe('GET /admin/coupons and stats', () => {
     const res = await call('GET', '/coupons');
     expect(res.statusCode).toBe(200);
     const list = res.json().coupons;
-    expect(list.map((c: { code: string }) => c.code).sort()).toEqual(['FIVE99', 'OLDONE', 'SLEEPY', 'SPRING25', 'USEDUP']);
-    expect(Object.keys(list[0]).sort()).toEqual(['amount', 'code', 'createdAt', 'createdBy', 'discountType', 'expiresAt', 'id', 'isActive', 'isExpired', 'usageLimit', 'usedCount']);
+    expect(list.map((c: { code: string }) => c.code).sort()).toEqual([
+      'FIVE99',
+      'OLDONE',
+      'SLEEPY',
+      'SPRING25',
+      'USEDUP',
+    ]);
+    expect(Object.keys(list[0]).sort()).toEqual([
+      'amount',
+      'code',
+      'createdAt',
+      'createdBy',
+      'discountType',
+      'expiresAt',
+      'id',
+      'isActive',
+      'isExpired',
+      'usageLimit',
+      'usedCount',
+    ]);
     expect(list.find((c: { code: string }) => c.code === 'OLDONE').isExpired).toBe(true);
   });
 
   it('filters by status and searches by code', async () => {
-    const codes = async (q: string) => (await call('GET', `/coupons${q}`)).json().coupons.map((c: { code: string }) => c.code).sort();
+    const codes = async (q: string) =>
+      (await call('GET', `/coupons${q}`))
+        .json()
+        .coupons.map((c: { code: string }) => c.code)
+        .sort();
     expect(await codes('?status=expired')).toEqual(['OLDONE']);
     expect(await codes('?status=active')).toEqual(['FIVE99', 'SPRING25', 'USEDUP']);
     expect(await codes('?search=ring')).toEqual(['SPRING25']);
@@ -107,12 +169,18 @@ describe('GET /admin/coupons and stats', () => {
   it('counts total, active, expired and usages', async () => {
     const res = await call('GET', '/coupons/stats');
     expect(res.statusCode).toBe(200);
-    expect(res.json().stats).toEqual({ totalCoupons: 5, activeCoupons: 3, expiredCoupons: 1, totalUsages: 7 });
+    expect(res.json().stats).toEqual({
+      totalCoupons: 5,
+      activeCoupons: 3,
+      expiredCoupons: 1,
+      totalUsages: 7,
+    });
   });
 });
 
 describe('PATCH and DELETE /admin/coupons/{id}', () => {
-  const idOf = async (code: string) => (await t.db.select().from(coupons).where(eq(coupons.code, code)))[0].id;
+  const idOf = async (code: string) =>
+    (await t.db.select().from(coupons).where(eq(coupons.code, code)))[0].id;
 
   it('deactivates and activates a coupon', async () => {
     const id = await idOf('FIVE99');

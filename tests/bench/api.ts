@@ -19,7 +19,16 @@ const USERS = Number(opt('users') ?? 100_000);
 const ONLY = opt('only');
 const REQUESTS = 200;
 // Lookups an operator makes: part of an email or a name, matching a few rows to about 1% of users.
-const SEARCHES = ['bulk-4217', 'diaz 12', 'ava archer', 'hughes 77', 'bulk-99', 'grace cohen 1', 'jonas evans 3', 'bulk-5123@'];
+const SEARCHES = [
+  'bulk-4217',
+  'diaz 12',
+  'ava archer',
+  'hughes 77',
+  'bulk-99',
+  'grace cohen 1',
+  'jonas evans 3',
+  'bulk-5123@',
+];
 // Terms matching 10% or more of the (deliberately repetitive) synthetic users: the worst case, reported apart.
 const BROAD = ['grace', 'bulk-4', 'load.test'];
 const SORTS = ['createdAt', 'email', 'storageUsed', 'tokens30d'];
@@ -35,9 +44,16 @@ async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
   return [performance.now() - start, value];
 }
 
-async function adminToken(app: FastifyInstance, db: Awaited<ReturnType<typeof connect>>['db']): Promise<string> {
+async function adminToken(
+  app: FastifyInstance,
+  db: Awaited<ReturnType<typeof connect>>['db'],
+): Promise<string> {
   const email = `bench-ops-${randomBytes(3).toString('hex')}@example.com`;
-  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password: 'bench-password-1', displayName: 'Bench Ops' } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email, password: 'bench-password-1', displayName: 'Bench Ops' },
+  });
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   await db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
   return res.json().token as string;
@@ -48,8 +64,15 @@ async function bench(label: string, databaseUrl: string | undefined): Promise<vo
   const database = await connect({ databaseUrl, dataDir: 'memory://' });
   await database.migrate();
   const [seedMs, seeded] = await timed(() => seedLarge(database.db, { users: USERS, events: USERS * 10 }));
-  console.log(`  seed: ${seeded.users.toLocaleString('en-US')} users, ${seeded.events.toLocaleString('en-US')} usage events in ${(seedMs / 1000).toFixed(1)} s`);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl ?? '', WEB_URL: 'http://localhost:3000' });
+  console.log(
+    `  seed: ${seeded.users.toLocaleString('en-US')} users, ${seeded.events.toLocaleString('en-US')} usage events in ${(seedMs / 1000).toFixed(1)} s`,
+  );
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl ?? '',
+    WEB_URL: 'http://localhost:3000',
+  });
   const app = await buildApp({ config, db: database.db, logger: false });
   await app.ready();
   try {
@@ -67,26 +90,40 @@ async function bench(label: string, databaseUrl: string | undefined): Promise<vo
     for (let i = 0; i < REQUESTS; i++) {
       const search = encodeURIComponent(SEARCHES[i % SEARCHES.length]);
       const sort = SORTS[i % SORTS.length];
-      const [t, res] = await timed(() => get(`/api/admin/users?page=1&perPage=25&sort=${sort}&order=${i % 2 ? 'ASC' : 'DESC'}&search=${search}`));
+      const [t, res] = await timed(() =>
+        get(
+          `/api/admin/users?page=1&perPage=25&sort=${sort}&order=${i % 2 ? 'ASC' : 'DESC'}&search=${search}`,
+        ),
+      );
       times.push(t);
       lastTotal = String(res.headers['x-total-count']);
     }
     times.sort((a, b) => a - b);
-    console.log(`  GET /admin/users (page of 25, sorted, searched; ${REQUESTS} requests): p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} (last total ${lastTotal})`);
+    console.log(
+      `  GET /admin/users (page of 25, sorted, searched; ${REQUESTS} requests): p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} (last total ${lastTotal})`,
+    );
     for (const sort of SORTS) {
       const [t] = await timed(() => get(`/api/admin/users?page=1&perPage=25&sort=${sort}&order=DESC`));
       console.log(`  GET /admin/users (page of 25 sorted by ${sort}, no search): ${ms(t)}`);
     }
     const broad: number[] = [];
     for (let i = 0; i < BROAD.length * SORTS.length; i++) {
-      const [t] = await timed(() => get(`/api/admin/users?page=1&perPage=25&sort=${SORTS[i % SORTS.length]}&order=DESC&search=${encodeURIComponent(BROAD[Math.floor(i / SORTS.length)])}`));
+      const [t] = await timed(() =>
+        get(
+          `/api/admin/users?page=1&perPage=25&sort=${SORTS[i % SORTS.length]}&order=DESC&search=${encodeURIComponent(BROAD[Math.floor(i / SORTS.length)])}`,
+        ),
+      );
       broad.push(t);
     }
     broad.sort((a, b) => a - b);
-    console.log(`  GET /admin/users (page of 25, broad searches matching 10-100% of users; ${broad.length} requests): p50 ${ms(percentile(broad, 50))}, max ${ms(broad[broad.length - 1])}`);
+    console.log(
+      `  GET /admin/users (page of 25, broad searches matching 10-100% of users; ${broad.length} requests): p50 ${ms(percentile(broad, 50))}, max ${ms(broad[broad.length - 1])}`,
+    );
 
     const [suspMs, susp] = await timed(() => get('/api/admin/users/suspicious'));
-    console.log(`  GET /admin/users/suspicious (whole list, ${susp.json().users.length} rows): ${ms(suspMs)}`);
+    console.log(
+      `  GET /admin/users/suspicious (whole list, ${susp.json().users.length} rows): ${ms(suspMs)}`,
+    );
     const [suspPageMs] = await timed(() => get('/api/admin/users/suspicious?page=1&perPage=25'));
     console.log(`  GET /admin/users/suspicious (page of 25): ${ms(suspPageMs)}`);
     const [costMs] = await timed(() => get('/api/admin/cost-analysis/summary'));
@@ -131,7 +168,8 @@ async function main(): Promise<void> {
   const baseUrl = process.env.DATABASE_URL;
   if (ONLY !== 'pglite') {
     if (baseUrl) await withThrowawayDatabase(baseUrl, (url) => bench('PostgreSQL', url));
-    else console.log('\nPostgreSQL: skipped (set DATABASE_URL to a server the bench may create a database on)');
+    else
+      console.log('\nPostgreSQL: skipped (set DATABASE_URL to a server the bench may create a database on)');
   }
 }
 
