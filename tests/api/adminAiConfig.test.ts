@@ -118,3 +118,21 @@ describe('POST /admin/ai-config/reset', () => {
     ).toBe(true);
   });
 });
+
+describe('OpenAPI document of the admin lists', () => {
+  it('documents the paging parameters and the X-Total-Count header on every paged list', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const path of [
+      '/api/admin/users',
+      '/api/admin/coupons',
+      '/api/admin/users/flagged',
+      '/api/admin/users/suspicious',
+    ]) {
+      const op = doc.paths[path].get;
+      expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(
+        expect.arrayContaining(['page', 'perPage', 'sort', 'order']),
+      );
+      expect(op.description).toContain('X-Total-Count');
+    }
+  });
+});
