@@ -222,17 +222,15 @@ async function runAbuseCheck(ctx: AppContext, runId: string): Promise<void> {
             .set({ flaggedForAbuse: true, lastFlaggedReason: b.reason, flaggedAt: at, updatedAt: at })
             .where(eq(users.id, b.id));
         }
-        await tx
-          .insert(abuseFlagEvents)
-          .values(
-            batch.map((b) => ({
-              userId: b.id,
-              action: 'flag' as const,
-              reason: b.reason,
-              by: 'abuse-check',
-              at,
-            })),
-          );
+        await tx.insert(abuseFlagEvents).values(
+          batch.map((b) => ({
+            userId: b.id,
+            action: 'flag' as const,
+            reason: b.reason,
+            by: 'abuse-check',
+            at,
+          })),
+        );
       });
       flagged += batch.length;
     }

@@ -53,17 +53,15 @@ export async function resetAiConfigs(ctx: AppContext, by: string): Promise<AiCon
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await tx.delete(aiConfigs).where(sql`true`);
-    await tx
-      .insert(aiConfigs)
-      .values(
-        TASK_TYPES.map((t) => ({
-          taskType: t.id,
-          provider: DEFAULT_PROVIDER,
-          model: null,
-          updatedAt: now,
-          updatedBy: by,
-        })),
-      );
+    await tx.insert(aiConfigs).values(
+      TASK_TYPES.map((t) => ({
+        taskType: t.id,
+        provider: DEFAULT_PROVIDER,
+        model: null,
+        updatedAt: now,
+        updatedBy: by,
+      })),
+    );
   });
   return listAiConfigs(ctx);
 }

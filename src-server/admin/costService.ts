@@ -27,35 +27,47 @@ export async function suspiciousUsers(
     'estimatedCost',
   );
   const where = sql`(users.flagged_for_abuse or ${violatesSql(ctx)})`;
-  const list = await rows<{
-    id: string;
-    email: string;
-    displayName: string;
-    name: string;
-    plan: 'free' | 'premium';
-    tokensUsed30d: number;
-    aiCost: number;
-    storageUsed: number;
-    storageLimit: number;
-    storageUsedMB: number;
-    estimatedCost: number;
-    flaggedForAbuse: boolean;
-  }>(
+  // One statement: the window's usage is aggregated once, then gives both the statistics and the page.
+  const result = await rows<
+    {
+      total: number;
+      flagged: number;
+      avg: number;
+      sum: number;
+      matching: number;
+    } & {
+      id: string | null;
+      email: string;
+      displayName: string;
+      name: string;
+      plan: 'free' | 'premium';
+      tokensUsed30d: number;
+      aiCost: number;
+      storageUsed: number;
+      storageLimit: number;
+      storageUsedMB: number;
+      estimatedCost: number;
+      flaggedForAbuse: boolean;
+    }
+  >(
     ctx.db,
-    sql`select users.id, users.email, users.display_name as "displayName", users.name, users.plan,
-               coalesce(u.tokens, 0) as "tokensUsed30d", coalesce(u.ai_cost, 0) as "aiCost",
-               users.storage_used::float8 as "storageUsed", users.storage_limit::float8 as "storageLimit",
-               users.storage_used / ${MB}::float8 as "storageUsedMB", ${cost} as "estimatedCost", users.flagged_for_abuse as "flaggedForAbuse"
-        from users left join (${usage}) u on u.user_id = users.id
-        where ${where} ${order} ${limit}`,
+    sql`with j as materialized (
+          select users.id, users.email, users.display_name as "displayName", users.name, users.plan,
+                 coalesce(u.tokens, 0) as "tokensUsed30d", coalesce(u.ai_cost, 0) as "aiCost",
+                 users.storage_used::float8 as "storageUsed", users.storage_limit::float8 as "storageLimit",
+                 users.storage_used / ${MB}::float8 as "storageUsedMB", ${cost} as "estimatedCost",
+                 users.flagged_for_abuse as "flaggedForAbuse", ${where} as suspicious
+          from users left join (${usage}) u on u.user_id = users.id
+        ), agg as (
+          select count(*)::int as total, count(*) filter (where "flaggedForAbuse")::int as flagged,
+                 coalesce(avg("estimatedCost"), 0)::float8 as avg, coalesce(sum("estimatedCost"), 0)::float8 as sum,
+                 count(*) filter (where suspicious)::int as matching
+          from j
+        )
+        select agg.*, p.* from agg left join lateral (select * from j where suspicious ${order} ${limit}) p on true`,
   );
-  const [agg] = await rows<{ total: number; flagged: number; avg: number; sum: number; matching: number }>(
-    ctx.db,
-    sql`select count(*)::int as total, count(*) filter (where users.flagged_for_abuse)::int as flagged,
-               coalesce(avg(${cost}), 0)::float8 as avg, coalesce(sum(${cost}), 0)::float8 as sum,
-               count(*) filter (where ${where})::int as matching
-        from users left join (${usage}) u on u.user_id = users.id`,
-  );
+  const agg = result[0];
+  const list = result.filter((r): r is typeof r & { id: string } => r.id !== null);
   const thresholds = thresholdsOf(ctx.config);
   return {
     users: list.map((r) => ({

@@ -1,12 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { usersRoutes } from './usersRoutes';
 import { couponRoutes } from './couponRoutes';
 import { abuseRoutes } from './abuseRoutes';
 import { aiConfigRoutes } from './aiConfigRoutes';
 import { costRoutes } from './costRoutes';
 
+export const PAGED_LIST_NOTE =
+  'Without page, perPage, sort or order the whole list is returned. With page or perPage the body holds that page and the X-Total-Count response header carries the number of matching rows.';
+
+/** Lists that take the paging parameters say so in the OpenAPI document, with the header that carries the total. */
+function documentPaging(route: RouteOptions): void {
+  const query = route.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
+  if (!route.schema || !query?.shape || !('page' in query.shape)) return;
+  route.schema.description = [route.schema.description, PAGED_LIST_NOTE].filter(Boolean).join(' ');
+}
+
 /** Every admin endpoint; app.ts mounts this inside the one guarded /api/admin scope. */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRoute', documentPaging);
   await app.register(usersRoutes);
   await app.register(couponRoutes);
   await app.register(abuseRoutes);

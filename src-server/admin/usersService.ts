@@ -46,16 +46,27 @@ export async function listUsers(
   const where = userWhere(f);
   const { order, limit, paged } = pageClause(params, SORTS, 'createdAt');
   const since = windowStart(ctx).toISOString();
-  // The lateral sum runs only for the rows of the page when the order is on an indexed column.
+  // Unless the order is by tokens, the page is cut first, so the 30-day sum runs for its rows only.
+  const byTokens = params.sort === 'tokens30d';
+  const source = byTokens ? sql`users` : sql`(select * from users where ${where} ${order} ${limit}) users`;
+  // Ordering everyone by tokens: one grouped pass over the window beats a lookup per user; a search keeps
+  // the rows few, so there the per-user lookup wins.
+  const tokens =
+    byTokens && !f.search?.trim()
+      ? sql`left join (
+          select user_id, sum(total_tokens)::float8 as tokens from ai_usage_events
+          where created_at >= ${since}::timestamptz group by user_id
+        ) t on t.user_id = users.id`
+      : sql`left join lateral (
+          select sum(e.total_tokens)::float8 as tokens from ai_usage_events e
+          where e.user_id = users.id and e.created_at >= ${since}::timestamptz
+        ) t on true`;
   const list = await rows<ProfileRow & { tokens30d: number }>(
     ctx.db,
     sql`select ${PROFILE_COLUMNS}, coalesce(t.tokens, 0) as "tokens30d"
-        from users
-        left join lateral (
-          select sum(e.total_tokens)::float8 as tokens from ai_usage_events e
-          where e.user_id = users.id and e.created_at >= ${since}::timestamptz
-        ) t on true
-        where ${where} ${order} ${limit}`,
+        from ${source}
+        ${tokens}
+        where ${byTokens ? where : sql`true`} ${order} ${byTokens ? limit : sql``}`,
   );
   const total = paged
     ? Number(

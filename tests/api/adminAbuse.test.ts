@@ -2,216 +2,233 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from './harness';
 import { adminSession, GB, userWith } from './adminHarness';
-import { abuseCheckRuns, users } from '../../src-server/db/schema';
+import { abuseCheckRuns, abuseFlagEvents, users } from '../../src-server/db/schema';
+import { DAY_MS, ManualClock } from '../../src-server/clock';
 import { abuseChecksSettled } from '../../src-server/admin/abuseService';
-import { DAY_MS } from '../../src-server/clock';
 
-// Thresholds small enough to reason about: 10,000 tokens, 2 GB, $1; storage at $0.50 per GB-month.
+// Small thresholds so each rule can be crossed with a handful of rows.
 const env = {
   ABUSE_TOKENS_30D: '10000',
   ABUSE_STORAGE_GB: '2',
   ABUSE_COST_DOLLAR: '1',
-  STORAGE_COST_PER_GB_MONTH: '0.5',
+  STORAGE_COST_PER_GB_MONTH: '0.1',
 };
+const NOW = new Date('2026-03-10T12:00:00Z');
+
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof adminSession>>;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await startTestApp(env);
-  admin = await adminSession(t, 'abuse-admin@example.com');
-  // tokens over (12,000 > 10,000); cost 0.2 + 0 = 0.2
-  ids.chatty = await userWith(t, {
-    email: 'chatty@example.com',
-    usage: [{ tokens: 12_000, cost: 0.2, daysAgo: 2 }],
+  t = await startTestApp(env, { clock: new ManualClock(NOW) });
+  admin = await adminSession(t, 'abuse-ops@example.com');
+  ids.tokens = await userWith(t, {
+    email: 'tokens@example.com',
+    usage: [{ tokens: 12000, cost: 0.02, daysAgo: 2 }],
   });
-  // storage 3 GB > 2 GB and over the free plan's 1 GB; cost 3 × 0.5 = 1.5 > 1
-  ids.hoarder = await userWith(t, { email: 'hoarder@example.com', storageUsed: 3 * GB });
-  // old usage only: outside the window, so clean
-  ids.former = await userWith(t, {
-    email: 'former@example.com',
-    usage: [{ tokens: 50_000, cost: 5, daysAgo: 31 }],
+  ids.old = await userWith(t, { email: 'old@example.com', usage: [{ tokens: 50000, cost: 9, daysAgo: 31 }] });
+  ids.storage = await userWith(t, {
+    email: 'storage@example.com',
+    plan: 'premium',
+    status: 'active',
+    storageUsed: 3 * GB,
   });
-  ids.quiet = await userWith(t, {
-    email: 'quiet@example.com',
-    storageUsed: GB / 2,
-    usage: [{ tokens: 100, cost: 0.001, daysAgo: 1 }],
+  ids.cost = await userWith(t, {
+    email: 'cost@example.com',
+    usage: [
+      { tokens: 4000, cost: 0.75, daysAgo: 1 },
+      { tokens: 4000, cost: 0.75, daysAgo: 29 },
+    ],
+  });
+  ids.limit = await userWith(t, { email: 'limit@example.com', storageUsed: 1.5 * GB });
+  ids.clean = await userWith(t, {
+    email: 'clean@example.com',
+    storageUsed: 0.5 * GB,
+    usage: [{ tokens: 100, cost: 0.001, daysAgo: 0 }],
   });
 });
 afterAll(() => t.close());
 
-const call = (method: string, url: string, payload?: object) =>
-  t.app.inject({ method: method as 'GET', url, headers: admin.headers, payload });
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  t.app.inject({ method, url: `/api/admin${url}`, headers: admin.headers, payload });
+const history = async (id: string) => (await call('GET', `/users/${id}/abuse-history`)).json().history;
 
-describe('flagging by hand', () => {
-  it('requires a reason and a user that exists', async () => {
-    const blank = await call('POST', `/api/admin/users/${ids.quiet}/flag`, { reason: '  ' });
-    expect(blank.statusCode).toBe(400);
-    expect(blank.json()).toEqual({ message: 'Reason for flagging is required' });
-    const missing = await call('POST', '/api/admin/users/00000000-0000-4000-8000-000000000000/flag', {
-      reason: 'Spam: x',
+describe('abuse history before any flag', () => {
+  it('lists the violations of each rule as Category: detail, and says the user should be flagged', async () => {
+    expect((await history(ids.tokens)).currentViolations).toEqual([
+      'Tokens: 12,000 tokens in 30 days (threshold 10,000)',
+    ]);
+    expect((await history(ids.storage)).currentViolations).toEqual([
+      'Storage: 3.00 GB stored (threshold 2 GB)',
+    ]);
+    expect((await history(ids.cost)).currentViolations).toEqual([
+      'Cost: $1.500 estimated over 30 days (threshold $1)',
+    ]);
+    expect((await history(ids.limit)).currentViolations).toEqual([
+      'Plan limit: 1.50 GB used of 1 GB allowed',
+    ]);
+    const clean = await history(ids.clean);
+    expect(clean).toMatchObject({
+      currentViolations: [],
+      shouldFlag: false,
+      currentlyFlagged: false,
+      lastFlaggedReason: null,
+      flaggedAt: null,
+      history: [],
     });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'User not found' });
   });
 
-  it('flags with a reason, lists the user, records who did it, then unflags', async () => {
-    expect(
-      (await call('POST', `/api/admin/users/${ids.quiet}/flag`, { reason: 'Spam: bulk saving' })).json(),
-    ).toEqual({ message: 'User flagged' });
-    const flagged = (await call('GET', '/api/admin/users/flagged')).json().users;
-    expect(flagged).toEqual([
-      expect.objectContaining({
-        email: 'quiet@example.com',
-        flaggedForAbuse: true,
-        lastFlaggedReason: 'Spam: bulk saving',
-      }),
-    ]);
-    const history = (await call('GET', `/api/admin/users/${ids.quiet}/abuse-history`)).json().history;
-    expect(history).toMatchObject({
-      email: 'quiet@example.com',
-      userId: ids.quiet,
-      currentlyFlagged: true,
-      shouldFlag: false,
-      currentViolations: [],
-      lastFlaggedReason: 'Spam: bulk saving',
-    });
-    expect(history.userStats).toMatchObject({
-      plan: 'free',
-      storageUsed: GB / 2,
-      storageLimit: GB,
-      lastLogin: null,
-    });
-    expect(history.history).toEqual([
-      expect.objectContaining({ action: 'flag', reason: 'Spam: bulk saving', by: 'abuse-admin@example.com' }),
-    ]);
+  it('ignores usage older than 30 days', async () => {
+    expect((await history(ids.old)).currentViolations).toEqual([]);
+  });
 
-    t.clock.advance(1000);
-    expect((await call('POST', `/api/admin/users/${ids.quiet}/unflag`)).json()).toEqual({
-      message: 'User unflagged',
+  it('carries the §3 fields', async () => {
+    const h = await history(ids.storage);
+    expect(h).toMatchObject({
+      email: 'storage@example.com',
+      userId: ids.storage,
+      userStats: { plan: 'premium', lastLogin: null, storageUsed: 3 * GB, storageLimit: 10 * GB },
+      shouldFlag: true,
+      currentlyFlagged: false,
     });
-    expect((await call('GET', '/api/admin/users/flagged')).json().users).toEqual([]);
-    const after = (await call('GET', `/api/admin/users/${ids.quiet}/abuse-history`)).json().history;
-    expect(after.history.map((e: { action: string }) => e.action)).toEqual(['unflag', 'flag']);
+    expect(h.userStats.createdAt).toBe(new Date(NOW.getTime() - 10 * DAY_MS).toISOString());
+  });
+
+  it('answers 404 for an unknown user', async () => {
+    const res = await call('GET', '/users/00000000-0000-4000-8000-000000000000/abuse-history');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('User not found');
   });
 });
 
-describe('the abuse rules', () => {
-  it('finds the current violations and says the user should be flagged', async () => {
-    const h = (await call('GET', `/api/admin/users/${ids.hoarder}/abuse-history`)).json().history;
-    expect(h.currentViolations).toEqual([
-      'Cost: $1.500 estimated over 30 days (threshold $1)',
-      'Storage: 3.00 GB stored (threshold 2 GB)',
-      'Plan limit: 3.00 GB used of 1 GB allowed',
-    ]);
-    expect(h.shouldFlag).toBe(true);
-    expect(
-      (await call('GET', `/api/admin/users/${ids.former}/abuse-history`)).json().history.currentViolations,
-    ).toEqual([]);
-  });
-
-  it('lists suspicious users costliest first with hand-computed costs, reasons and statistics', async () => {
-    const res = await call('GET', '/api/admin/users/suspicious');
-    const { users: list, statistics } = res.json();
-    expect(list.map((u: { email: string }) => u.email)).toEqual([
-      'hoarder@example.com',
-      'chatty@example.com',
-    ]);
-    expect(list[0]).toMatchObject({
-      plan: 'free',
-      tokensUsed30d: 0,
-      storageUsedMB: 3072,
-      estimatedCost: 1.5,
-      flaggedForAbuse: false,
-    });
-    expect(list[1]).toMatchObject({
-      tokensUsed30d: 12000,
-      estimatedCost: 0.2,
-      suspiciousReasons: ['Tokens: 12,000 tokens in 30 days (threshold 10,000)'],
-    });
-    // everyone: admin 0, chatty 0.2, hoarder 1.5, former 0 (outside window), quiet 0.001 + 0.25 = 0.251
-    expect(statistics).toEqual({
-      totalUsers: 5,
-      flaggedUsers: 0,
-      averageEstimatedCost: 0.3902,
-      totalEstimatedCost: 1.951,
-      thresholds: { TOKENS_30D: 10000, STORAGE_GB: 2, COST_DOLLAR: 1 },
-    });
-  });
-
-  it('sums the cost summary over the window', async () => {
-    const { summary } = (await call('GET', '/api/admin/cost-analysis/summary')).json();
-    expect(summary).toEqual({
-      tokens: { total: 12100, cost: 0.201 },
-      storage: { totalGB: 3.5, cost: 1.75 },
-      total: { estimatedCost: 1.951 },
-    });
-  });
-
-  it('runs in the background, flags violators with "Category: detail" reasons, records history, and never runs twice at once', async () => {
-    // Another API process is running one: this one does not start a second.
+describe('POST /admin/abuse/check', () => {
+  it('never starts while another run is going, and takes over a run abandoned for 15 minutes', async () => {
     await t.db
       .insert(abuseCheckRuns)
-      .values({ status: 'running', startedAt: t.clock.now(), startedBy: 'other-process' });
-    const blocked = await call('POST', '/api/admin/abuse/check');
-    expect(blocked.statusCode).toBe(202);
-    expect(blocked.json()).toEqual({ message: 'An abuse check is already running.', started: false });
-    // That process died: after 15 minutes its run counts as abandoned.
-    t.clock.advance(16 * 60_000);
-    const first = await call('POST', '/api/admin/abuse/check');
-    expect(first.json()).toEqual({ message: 'Abuse check started.', started: true });
+      .values({ status: 'running', startedAt: NOW, startedBy: 'other@example.com' });
+    const busy = await call('POST', '/abuse/check');
+    expect(busy.statusCode).toBe(202);
+    expect(busy.json()).toEqual({ message: 'An abuse check is already running.', started: false });
+    expect(await t.db.select().from(abuseFlagEvents)).toHaveLength(0);
+
+    (t.clock as ManualClock).advance(16 * 60_000);
+    const res = await call('POST', '/abuse/check');
+    expect(res.json()).toEqual({ message: 'Abuse check started.', started: true });
     await abuseChecksSettled();
-
-    const flagged = (await call('GET', '/api/admin/users/flagged')).json().users as {
-      email: string;
-      lastFlaggedReason: string;
-    }[];
-    expect(Object.fromEntries(flagged.map((u) => [u.email, u.lastFlaggedReason]))).toEqual({
-      'hoarder@example.com': 'Cost: $1.500 estimated over 30 days (threshold $1)',
-      'chatty@example.com': 'Tokens: 12,000 tokens in 30 days (threshold 10,000)',
-    });
-    const h = (await call('GET', `/api/admin/users/${ids.chatty}/abuse-history`)).json().history;
-    expect(h.history[0]).toMatchObject({ action: 'flag', by: 'abuse-check' });
     const runs = await t.db.select().from(abuseCheckRuns);
-    expect(runs).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ status: 'failed', error: 'abandoned', startedBy: 'other-process' }),
-        expect.objectContaining({ status: 'done', flagged: 2, startedBy: 'abuse-admin@example.com' }),
-      ]),
-    );
-
-    const stats = (await call('GET', '/api/admin/abuse/stats')).json().stats;
-    expect(stats).toEqual({
-      totalFlagged: 2,
-      flaggedToday: 2,
-      flaggedThisWeek: 2,
-      mostCommonReasons: [
-        { reason: 'Cost', count: 1 },
-        { reason: 'Tokens', count: 1 },
-      ],
-    });
+    expect(runs.map((r) => r.status).sort()).toEqual(['done', 'failed']);
+    expect(runs.find((r) => r.status === 'done')?.flagged).toBe(4);
   });
 
-  it('mark safe clears the flag and lowers the flagged count', async () => {
-    const res = await call('PATCH', `/api/admin/users/${ids.chatty}/mark-safe`);
-    expect(res.json()).toEqual({ message: 'User marked as safe' });
-    const [row] = await t.db.select().from(users).where(eq(users.id, ids.chatty));
-    expect(row.flaggedForAbuse).toBe(false);
-    expect((await call('GET', '/api/admin/users/suspicious')).json().statistics.flaggedUsers).toBe(1);
+  it('flagged each violator with its reason and recorded the history', async () => {
+    const flagged = await t.db.select().from(users).where(eq(users.flaggedForAbuse, true));
+    expect(flagged.map((u) => u.email).sort()).toEqual([
+      'cost@example.com',
+      'limit@example.com',
+      'storage@example.com',
+      'tokens@example.com',
+    ]);
+    for (const u of flagged) expect(u.lastFlaggedReason).toMatch(/^(Tokens|Storage|Cost|Plan limit): /);
+    const h = await history(ids.tokens);
+    expect(h).toMatchObject({
+      currentlyFlagged: true,
+      shouldFlag: false,
+      lastFlaggedReason: 'Tokens: 12,000 tokens in 30 days (threshold 10,000)',
+    });
+    expect(h.history).toEqual([
+      {
+        action: 'flag',
+        reason: 'Tokens: 12,000 tokens in 30 days (threshold 10,000)',
+        at: h.flaggedAt,
+        by: 'abuse-check',
+      },
+    ]);
   });
 
-  it('counts flags of today and of this week by the clock', async () => {
-    t.clock.advance(2 * DAY_MS);
-    expect((await call('GET', '/api/admin/abuse/stats')).json().stats).toMatchObject({
-      totalFlagged: 1,
-      flaggedToday: 0,
-      flaggedThisWeek: 1,
+  it('does not flag the same users twice on a second run', async () => {
+    await call('POST', '/abuse/check');
+    await abuseChecksSettled();
+    expect(await t.db.select().from(abuseFlagEvents)).toHaveLength(4);
+  });
+});
+
+describe('flag, unflag, flagged list and stats', () => {
+  it('requires a reason and a known user, changing nothing otherwise', async () => {
+    const blank = await call('POST', `/users/${ids.clean}/flag`, { reason: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe('Reason for flagging is required');
+    const unknown = await call('POST', '/users/00000000-0000-4000-8000-000000000000/flag', {
+      reason: 'Spam: links',
     });
-    t.clock.advance(6 * DAY_MS);
-    expect((await call('GET', '/api/admin/abuse/stats')).json().stats).toMatchObject({
-      totalFlagged: 1,
-      flaggedToday: 0,
-      flaggedThisWeek: 0,
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('User not found');
+    expect((await history(ids.clean)).currentlyFlagged).toBe(false);
+  });
+
+  it('flags a user by hand, recording the operator', async () => {
+    (t.clock as ManualClock).advance(60_000);
+    const res = await call('POST', `/users/${ids.clean}/flag`, { reason: 'Spam: bulk saving of ad posts' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('User flagged');
+    const h = await history(ids.clean);
+    expect(h).toMatchObject({
+      currentlyFlagged: true,
+      lastFlaggedReason: 'Spam: bulk saving of ad posts',
+      flaggedAt: (t.clock as ManualClock).now().toISOString(),
     });
+    expect(h.history[0]).toMatchObject({ action: 'flag', by: 'abuse-ops@example.com' });
+  });
+
+  it('lists flagged users newest flag first, with paging on request', async () => {
+    const res = await call('GET', '/users/flagged');
+    expect(res.statusCode).toBe(200);
+    const list = res.json().users;
+    expect(list).toHaveLength(5);
+    expect(list[0]).toMatchObject({
+      email: 'clean@example.com',
+      flaggedForAbuse: true,
+      lastFlaggedReason: 'Spam: bulk saving of ad posts',
+    });
+    const paged = await call('GET', '/users/flagged?page=1&perPage=2');
+    expect(paged.headers['x-total-count']).toBe('5');
+    expect(paged.json().users).toHaveLength(2);
+  });
+
+  it('counts today, this week, and top reasons by the text before the first colon', async () => {
+    const { stats } = (await call('GET', '/abuse/stats')).json();
+    expect(stats).toMatchObject({ totalFlagged: 5, flaggedToday: 5, flaggedThisWeek: 5 });
+    expect(stats.mostCommonReasons.map((r: { reason: string }) => r.reason).sort()).toEqual([
+      'Cost',
+      'Plan limit',
+      'Spam',
+      'Storage',
+      'Tokens',
+    ]);
+    (t.clock as ManualClock).advance(2 * DAY_MS);
+    const later = (await call('GET', '/abuse/stats')).json().stats;
+    expect(later).toMatchObject({ totalFlagged: 5, flaggedToday: 0, flaggedThisWeek: 5 });
+    (t.clock as ManualClock).advance(6 * DAY_MS);
+    expect((await call('GET', '/abuse/stats')).json().stats.flaggedThisWeek).toBe(0);
+  });
+
+  it('unflags a user and records it', async () => {
+    const res = await call('POST', `/users/${ids.clean}/unflag`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('User unflagged');
+    const h = await history(ids.clean);
+    expect(h.currentlyFlagged).toBe(false);
+    expect(h.history.map((e: { action: string }) => e.action)).toEqual(['unflag', 'flag']);
+    expect((await call('GET', '/abuse/stats')).json().stats.totalFlagged).toBe(4);
+  });
+
+  it('marks a user safe and records it; 404 for an unknown id', async () => {
+    const res = await call('PATCH', `/users/${ids.limit}/mark-safe`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('User marked as safe');
+    const h = await history(ids.limit);
+    expect(h).toMatchObject({ currentlyFlagged: false, shouldFlag: true });
+    expect(h.history[0]).toMatchObject({ action: 'mark-safe', by: 'abuse-ops@example.com', reason: null });
+    expect((await call('PATCH', '/users/nope/mark-safe')).statusCode).toBe(404);
+    expect((await call('POST', '/users/nope/unflag')).statusCode).toBe(404);
   });
 });

@@ -1,81 +1,138 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness';
 import { adminSession } from './adminHarness';
+import { aiConfigs } from '../../src-server/db/schema';
+import { ManualClock } from '../../src-server/clock';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof adminSession>>;
+const TASKS = ['auto-tagging', 'categorization', 'search', 'recommendations', 'analytics'];
+
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await adminSession(t, 'ai-admin@example.com');
+  t = await startTestApp({}, { clock: new ManualClock(new Date('2026-04-01T09:00:00Z')) });
+  admin = await adminSession(t, 'ai-ops@example.com');
 });
 afterAll(() => t.close());
 
-const call = (method: string, url: string, payload?: object) =>
-  t.app.inject({ method: method as 'GET', url, headers: admin.headers, payload });
-const TASKS = ['auto-tagging', 'categorization', 'search', 'recommendations', 'analytics'];
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  t.app.inject({ method, url: `/api/admin${url}`, headers: admin.headers, payload });
 
-describe('AI provider configuration', () => {
-  it('offers the task types and the providers with their models', async () => {
-    const body = (await call('GET', '/api/admin/ai-config/providers')).json();
-    expect(body.taskTypes.map((t: { id: string }) => t.id)).toEqual(TASKS);
-    for (const task of body.taskTypes) expect(task.name && task.description).toBeTruthy();
-    expect(Object.keys(body.providers)).toEqual(['openai', 'anthropic', 'google']);
-    expect(body.providers.openai.models[0]).toEqual({ id: 'gpt-4o-mini', name: 'GPT-4o mini' });
+describe('GET /admin/ai-config/providers', () => {
+  it('lists the task types with names and descriptions, and openai, anthropic and google with models', async () => {
+    const res = await call('GET', '/ai-config/providers');
+    expect(res.statusCode).toBe(200);
+    const { taskTypes, providers } = res.json();
+    expect(taskTypes.map((x: { id: string }) => x.id)).toEqual(TASKS);
+    for (const task of taskTypes) {
+      expect(task.name).toBeTruthy();
+      expect(task.description).toBeTruthy();
+    }
+    expect(Object.keys(providers)).toEqual(['openai', 'anthropic', 'google']);
+    expect(providers.openai.name).toBe('OpenAI');
+    expect(providers.openai.models[0]).toEqual({ id: 'gpt-4o-mini', name: 'GPT-4o mini' });
+    for (const p of Object.values(providers) as { models: unknown[] }[])
+      expect(p.models.length).toBeGreaterThan(0);
+  });
+});
+
+describe('GET and PATCH /admin/ai-config', () => {
+  it('gives every task type the default provider openai and no model until configured', async () => {
+    const res = await call('GET', '/ai-config');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().configs).toEqual(
+      TASKS.map((taskType) => ({
+        taskType,
+        provider: 'openai',
+        model: null,
+        updatedAt: '2026-04-01T09:00:00.000Z',
+      })),
+    );
   });
 
-  it('gives every task type the default provider, openai, until it is changed', async () => {
-    const { configs } = (await call('GET', '/api/admin/ai-config')).json();
-    expect(configs.map((c: { taskType: string }) => c.taskType)).toEqual(TASKS);
-    for (const c of configs) expect(c).toMatchObject({ provider: 'openai', model: null });
-  });
-
-  it('changes a task’s provider and model, and stamps the time', async () => {
-    t.clock.advance(60_000);
-    const res = await call('PATCH', '/api/admin/ai-config', {
+  it('sets a provider and model, stamped with the time', async () => {
+    (t.clock as ManualClock).advance(60_000);
+    const res = await call('PATCH', '/ai-config', {
       taskType: 'search',
       provider: 'anthropic',
       model: 'claude-sonnet-4',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
+    expect(res.json()).toEqual({
       message: 'Configuration updated',
       config: {
         taskType: 'search',
         provider: 'anthropic',
         model: 'claude-sonnet-4',
-        updatedAt: t.clock.now().toISOString(),
+        updatedAt: '2026-04-01T09:01:00.000Z',
       },
     });
-    const search = (await call('GET', '/api/admin/ai-config'))
-      .json()
-      .configs.find((c: { taskType: string }) => c.taskType === 'search');
-    expect(search).toMatchObject({ provider: 'anthropic', model: 'claude-sonnet-4' });
-    const defaultModel = await call('PATCH', '/api/admin/ai-config', {
-      taskType: 'analytics',
-      provider: 'google',
-      model: null,
+    const configs = (await call('GET', '/ai-config')).json().configs;
+    expect(configs.find((c: { taskType: string }) => c.taskType === 'search')).toMatchObject({
+      provider: 'anthropic',
+      model: 'claude-sonnet-4',
     });
-    expect(defaultModel.json().config).toMatchObject({ provider: 'google', model: null });
+  });
+
+  it('takes a null model as the provider default', async () => {
+    const res = await call('PATCH', '/ai-config', { taskType: 'analytics', provider: 'google', model: null });
+    expect(res.json().config).toMatchObject({ provider: 'google', model: null });
   });
 
   it.each([
-    [{ taskType: 'search', provider: 'acme', model: null }, 'Unknown provider: acme'],
-    [
-      { taskType: 'search', provider: 'openai', model: 'claude-sonnet-4' },
-      'Model claude-sonnet-4 is not offered by openai',
-    ],
-    [{ taskType: 'telepathy', provider: 'openai', model: null }, 'Unknown task type: telepathy'],
-  ])('rejects %j and changes nothing', async (payload, message) => {
-    const before = (await call('GET', '/api/admin/ai-config')).json().configs;
-    const res = await call('PATCH', '/api/admin/ai-config', payload);
+    [{ taskType: 'search', provider: 'mistral', model: null }, 'Unknown provider: mistral'],
+    [{ taskType: 'search', provider: 'google', model: 'gpt-4o' }, 'Model gpt-4o is not offered by google'],
+    [{ taskType: 'translation', provider: 'openai', model: null }, 'Unknown task type: translation'],
+  ])('rejects %j, changing nothing', async (body, message) => {
+    const before = await t.db.select().from(aiConfigs);
+    const res = await call('PATCH', '/ai-config', body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
-    expect((await call('GET', '/api/admin/ai-config')).json().configs).toEqual(before);
+    expect(res.json().message).toBe(message);
+    expect(await t.db.select().from(aiConfigs)).toEqual(before);
   });
 
-  it('resets every task type to the defaults', async () => {
-    const res = await call('POST', '/api/admin/ai-config/reset');
+  it('rejects a body without a provider, naming the field', async () => {
+    const res = await call('PATCH', '/ai-config', { taskType: 'search' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/provider/);
+  });
+});
+
+describe('POST /admin/ai-config/reset', () => {
+  it('restores the defaults for every task type', async () => {
+    (t.clock as ManualClock).advance(60_000);
+    const res = await call('POST', '/ai-config/reset');
+    expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('All AI configurations were reset to the defaults');
-    for (const c of res.json().configs) expect(c).toMatchObject({ provider: 'openai', model: null });
+    expect(res.json().configs).toEqual(
+      TASKS.map((taskType) => ({
+        taskType,
+        provider: 'openai',
+        model: null,
+        updatedAt: '2026-04-01T09:02:00.000Z',
+      })),
+    );
+    expect(
+      (await call('GET', '/ai-config'))
+        .json()
+        .configs.every((c: { provider: string }) => c.provider === 'openai'),
+    ).toBe(true);
+  });
+});
+
+describe('OpenAPI document of the admin lists', () => {
+  it('documents the paging parameters and the X-Total-Count header on every paged list', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const path of [
+      '/api/admin/users',
+      '/api/admin/coupons',
+      '/api/admin/users/flagged',
+      '/api/admin/users/suspicious',
+    ]) {
+      const op = doc.paths[path].get;
+      expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(
+        expect.arrayContaining(['page', 'perPage', 'sort', 'order']),
+      );
+      expect(op.description).toContain('X-Total-Count');
+    }
   });
 });

@@ -7,157 +7,211 @@ import { DAY_MS } from '../../src-server/clock';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof adminSession>>;
+
 beforeAll(async () => {
   t = await startTestApp();
-  admin = await adminSession(t, 'coupons-admin@example.com');
+  admin = await adminSession(t, 'coupons-ops@example.com');
 });
 afterAll(() => t.close());
 
-const create = (payload: object) =>
-  t.app.inject({ method: 'POST', url: '/api/admin/coupons', headers: admin.headers, payload });
-const inFuture = (days: number) => new Date(t.clock.now().getTime() + days * DAY_MS).toISOString();
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url: `/api/admin${url}`, headers: admin.headers, payload });
+const inDays = (days: number) => new Date(t.clock.now().getTime() + days * DAY_MS).toISOString();
+const base = { discountType: 'percentage', amount: 10, usageLimit: null, expiresAt: null };
 
-describe('coupons', () => {
-  it('creates a coupon with the code upper-cased and the operator as creator', async () => {
-    const res = await create({
-      code: 'spring24',
-      discountType: 'percentage',
-      amount: 20,
-      usageLimit: 10,
-      expiresAt: inFuture(30),
+describe('POST /admin/coupons', () => {
+  it('creates a coupon with the code in upper case and the operator as creator', async () => {
+    const res = await call('POST', '/coupons', {
+      ...base,
+      code: 'spring25',
+      amount: 25,
+      usageLimit: 100,
+      expiresAt: inDays(10),
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().coupon).toMatchObject({
-      code: 'SPRING24',
+    const { coupon } = res.json();
+    expect(coupon).toMatchObject({
+      code: 'SPRING25',
       discountType: 'percentage',
-      amount: 20,
-      usageLimit: 10,
+      amount: 25,
+      usageLimit: 100,
       usedCount: 0,
       isActive: true,
       isExpired: false,
-      createdBy: 'coupons-admin@example.com',
+      createdBy: 'coupons-ops@example.com',
     });
+    expect(coupon.expiresAt).toBe(inDays(10));
+    const [row] = await t.db.select().from(coupons).where(eq(coupons.code, 'SPRING25'));
+    expect(row.usageLimit).toBe(100);
   });
 
-  it('refuses a duplicate code, whatever its case, with 409', async () => {
-    const res = await create({
-      code: 'Spring24',
+  it('accepts a fixed amount with cents and null optionals', async () => {
+    const res = await call('POST', '/coupons', {
+      ...base,
+      code: 'FIVE99',
       discountType: 'fixed',
-      amount: 1,
-      usageLimit: null,
-      expiresAt: null,
+      amount: 5.99,
     });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().coupon).toMatchObject({ amount: 5.99, usageLimit: null, expiresAt: null });
+  });
+
+  it('answers 409 on a duplicate code, whatever its case', async () => {
+    const res = await call('POST', '/coupons', { ...base, code: 'Spring25' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'A coupon with the code SPRING24 already exists' });
+    expect(res.json().message).toBe('A coupon with the code SPRING25 already exists');
   });
 
   it.each([
-    [
-      { code: '', discountType: 'percentage', amount: 5, usageLimit: null, expiresAt: null },
-      'Code is required',
-    ],
-    [
-      { code: 'NO-DASH', discountType: 'percentage', amount: 5, usageLimit: null, expiresAt: null },
-      'Code may contain only letters A-Z and digits',
-    ],
-    [
-      { code: 'BIG', discountType: 'percentage', amount: 101, usageLimit: null, expiresAt: null },
-      'A percentage must be a whole number from 0 to 100',
-    ],
-    [
-      { code: 'HALF', discountType: 'percentage', amount: 12.5, usageLimit: null, expiresAt: null },
-      'A percentage must be a whole number from 0 to 100',
-    ],
-    [
-      { code: 'CENTS', discountType: 'fixed', amount: 1.005, usageLimit: null, expiresAt: null },
-      'A fixed amount has at most two decimals',
-    ],
-    [
-      { code: 'NEG', discountType: 'fixed', amount: -1, usageLimit: null, expiresAt: null },
-      'Amount must be at least 0',
-    ],
-    [
-      { code: 'ZERO', discountType: 'fixed', amount: 1, usageLimit: 0, expiresAt: null },
-      'Usage limit must be at least 1',
-    ],
-    [
-      { code: 'WHEN', discountType: 'fixed', amount: 1, usageLimit: null, expiresAt: 'tomorrow' },
-      'Expiry must be a date and time',
-    ],
-  ])('rejects %j and stores nothing', async (payload, message) => {
-    const before = (await t.db.select().from(coupons)).length;
-    const res = await create(payload);
+    [{ code: '' }, 'Code is required'],
+    [{ code: 'BAD-CODE' }, 'Code may contain only letters A-Z and digits'],
+    [{ amount: 101 }, 'A percentage must be a whole number from 0 to 100'],
+    [{ amount: 12.5 }, 'A percentage must be a whole number from 0 to 100'],
+    [{ amount: -1 }, 'Amount must be at least 0'],
+    [{ discountType: 'fixed', amount: 1.005 }, 'A fixed amount has at most two decimals'],
+    [{ usageLimit: 0 }, 'Usage limit must be at least 1'],
+  ])('rejects %j with a message naming the problem', async (change, message) => {
+    const before = await t.db.select().from(coupons);
+    const res = await call('POST', '/coupons', { ...base, code: 'NEWONE', ...change });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(message);
-    expect((await t.db.select().from(coupons)).length).toBe(before);
+    expect(await t.db.select().from(coupons)).toHaveLength(before.length);
   });
 
-  it('lists by status and code, computes isExpired, and counts the stats', async () => {
-    await create({
-      code: 'OLD1',
-      discountType: 'fixed',
-      amount: 2.5,
-      usageLimit: null,
-      expiresAt: inFuture(1),
-    });
-    await create({ code: 'OFF1', discountType: 'percentage', amount: 5, usageLimit: null, expiresAt: null });
-    const off = (await t.db.select().from(coupons).where(eq(coupons.code, 'OFF1')))[0];
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/coupons/${off.id}`,
-      headers: admin.headers,
-      payload: { isActive: false },
-    });
-    await t.db.update(coupons).set({ usedCount: 4 }).where(eq(coupons.code, 'SPRING24'));
-    t.clock.advance(2 * DAY_MS); // OLD1 expires
+  it('rejects an expiry that is not a date-time, naming the field', async () => {
+    const res = await call('POST', '/coupons', { ...base, code: 'WHEN', expiresAt: 'next tuesday' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/expiresAt/);
+  });
+});
 
+describe('GET /admin/coupons and stats', () => {
+  beforeAll(async () => {
+    // One coupon in each display status besides the two above: expired, used up, inactive.
+    await t.db.insert(coupons).values([
+      {
+        code: 'OLDONE',
+        discountType: 'percentage',
+        amount: 5,
+        expiresAt: new Date(t.clock.now().getTime() - DAY_MS),
+        createdBy: 'x@example.com',
+      },
+      {
+        code: 'USEDUP',
+        discountType: 'fixed',
+        amount: 2,
+        usageLimit: 3,
+        usedCount: 3,
+        createdBy: 'x@example.com',
+      },
+      {
+        code: 'SLEEPY',
+        discountType: 'percentage',
+        amount: 50,
+        isActive: false,
+        usedCount: 4,
+        createdBy: 'x@example.com',
+      },
+    ]);
+  });
+
+  it('lists every coupon without a filter, with the §3 fields', async () => {
+    const res = await call('GET', '/coupons');
+    expect(res.statusCode).toBe(200);
+    const list = res.json().coupons;
+    expect(list.map((c: { code: string }) => c.code).sort()).toEqual([
+      'FIVE99',
+      'OLDONE',
+      'SLEEPY',
+      'SPRING25',
+      'USEDUP',
+    ]);
+    expect(Object.keys(list[0]).sort()).toEqual([
+      'amount',
+      'code',
+      'createdAt',
+      'createdBy',
+      'discountType',
+      'expiresAt',
+      'id',
+      'isActive',
+      'isExpired',
+      'usageLimit',
+      'usedCount',
+    ]);
+    expect(list.find((c: { code: string }) => c.code === 'OLDONE').isExpired).toBe(true);
+  });
+
+  it('filters by status and searches by code', async () => {
     const codes = async (q: string) =>
-      (
-        (await t.app.inject({ method: 'GET', url: `/api/admin/coupons${q}`, headers: admin.headers })).json()
-          .coupons as { code: string }[]
-      )
-        .map((c) => c.code)
+      (await call('GET', `/coupons${q}`))
+        .json()
+        .coupons.map((c: { code: string }) => c.code)
         .sort();
-    expect(await codes('')).toEqual(['OFF1', 'OLD1', 'SPRING24']);
-    expect(await codes('?status=active')).toEqual(['SPRING24']);
-    expect(await codes('?status=expired')).toEqual(['OLD1']);
-    expect(await codes('?search=ring')).toEqual(['SPRING24']);
-    const all = (
-      await t.app.inject({ method: 'GET', url: '/api/admin/coupons', headers: admin.headers })
-    ).json().coupons;
-    expect(all.find((c: { code: string }) => c.code === 'OLD1')).toMatchObject({
-      isExpired: true,
-      amount: 2.5,
-    });
-
-    const stats = (
-      await t.app.inject({ method: 'GET', url: '/api/admin/coupons/stats', headers: admin.headers })
-    ).json().stats;
-    expect(stats).toEqual({ totalCoupons: 3, activeCoupons: 1, expiredCoupons: 1, totalUsages: 4 });
+    expect(await codes('?status=expired')).toEqual(['OLDONE']);
+    expect(await codes('?status=active')).toEqual(['FIVE99', 'SPRING25', 'USEDUP']);
+    expect(await codes('?search=ring')).toEqual(['SPRING25']);
+    expect(await codes('?status=active&search=five')).toEqual(['FIVE99']);
   });
 
-  it('activates, deactivates and deletes; unknown ids get 404', async () => {
-    const [row] = await t.db.select().from(coupons).where(eq(coupons.code, 'SPRING24'));
-    const off = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/coupons/${row.id}`,
-      headers: admin.headers,
-      payload: { isActive: false },
+  it('pages when asked and sends the total in X-Total-Count', async () => {
+    const res = await call('GET', '/coupons?page=2&perPage=2&sort=code&order=ASC');
+    expect(res.headers['x-total-count']).toBe('5');
+    expect(res.json().coupons.map((c: { code: string }) => c.code)).toEqual(['SLEEPY', 'SPRING25']);
+  });
+
+  it('rejects an unknown status', async () => {
+    const res = await call('GET', '/coupons?status=sleeping');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/status/);
+  });
+
+  it('counts total, active, expired and usages', async () => {
+    const res = await call('GET', '/coupons/stats');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().stats).toEqual({
+      totalCoupons: 5,
+      activeCoupons: 3,
+      expiredCoupons: 1,
+      totalUsages: 7,
     });
+  });
+});
+
+describe('PATCH and DELETE /admin/coupons/{id}', () => {
+  const idOf = async (code: string) =>
+    (await t.db.select().from(coupons).where(eq(coupons.code, code)))[0].id;
+
+  it('deactivates and activates a coupon', async () => {
+    const id = await idOf('FIVE99');
+    const off = await call('PATCH', `/coupons/${id}`, { isActive: false });
+    expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ message: 'Coupon deactivated', coupon: { isActive: false } });
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/coupons/${row.id}`,
-      headers: admin.headers,
-    });
-    expect(del.json()).toEqual({ message: 'Coupon deleted' });
-    expect(await t.db.select().from(coupons).where(eq(coupons.id, row.id))).toHaveLength(0);
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/coupons/${row.id}`,
-      headers: admin.headers,
-    });
-    expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ message: 'Coupon not found' });
+    expect((await t.db.select().from(coupons).where(eq(coupons.id, id)))[0].isActive).toBe(false);
+    const on = await call('PATCH', `/coupons/${id}`, { isActive: true });
+    expect(on.json()).toMatchObject({ message: 'Coupon activated', coupon: { isActive: true } });
+  });
+
+  it('rejects a body without isActive', async () => {
+    const res = await call('PATCH', `/coupons/${await idOf('FIVE99')}`, { isActive: 'yes' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/isActive/);
+  });
+
+  it('deletes a coupon, and a second delete is 404', async () => {
+    const id = await idOf('SLEEPY');
+    const res = await call('DELETE', `/coupons/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Coupon deleted');
+    expect(await t.db.select().from(coupons).where(eq(coupons.id, id))).toHaveLength(0);
+    expect((await call('DELETE', `/coupons/${id}`)).statusCode).toBe(404);
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const res = await call('PATCH', `/coupons/${id}`, { isActive: true });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Coupon not found');
+    }
   });
 });

@@ -117,6 +117,16 @@ describe('GET /admin/users', () => {
     expect(page3.json().users.map((u: { email: string }) => u.email)).toEqual(['ops@example.com']);
     const byTokens = await get('/api/admin/users?page=1&perPage=1&sort=tokens30d&order=DESC');
     expect(byTokens.json().users[0].email).toBe('alice@example.com');
+    const searched = await get(
+      '/api/admin/users?page=1&perPage=2&sort=tokens30d&order=ASC&search=example.com',
+    );
+    expect(searched.headers['x-total-count']).toBe('3');
+    expect(
+      searched.json().users.map((u: { email: string; tokens30d: number }) => [u.email, u.tokens30d]),
+    ).toEqual([
+      ['ops@example.com', 0],
+      ['bob@example.com', 300],
+    ]);
   });
 
   it('rejects a bad filter value with a message naming it', async () => {

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { bearer, startTestApp, type TestApp } from './harness';
+import { seedDemo } from '../../src-server/seed/demo';
+import { abuseChecksSettled } from '../../src-server/admin/abuseService';
+
+let t: TestApp;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await seedDemo(t.db, t.clock);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'admin@example.com', password: 'admin-demo-1' },
+  });
+  headers = bearer(res.json().token);
+});
+afterAll(() => t.close());
+
+const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => {
+  const res = await t.app.inject({ method, url: `/api/admin${url}`, headers, payload });
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+  return res.json();
+};
+
+describe('the console on demo data', () => {
+  it('has 30 days of usage behind the overview and the users list', async () => {
+    const { overview } = await call('GET', '/overview');
+    expect(overview.totalUsers).toBe(203);
+    expect(overview.totalTokenUsage).toBeGreaterThan(0);
+    expect(overview.dailyUsage.length).toBeGreaterThanOrEqual(30);
+    const { users } = await call('GET', '/users');
+    expect(users.filter((u: { tokens30d: number }) => u.tokens30d > 0).length).toBeGreaterThan(50);
+    const days = await t.db.execute(
+      sql`select count(distinct date_trunc('day', created_at)) as n from ai_usage_events`,
+    );
+    expect(Number((days as unknown as { rows: { n: number }[] }).rows[0].n)).toBeGreaterThanOrEqual(30);
+  });
+
+  it('has coupons in every display status: Active, Inactive, Expired and Used Up', async () => {
+    const { coupons } = await call('GET', '/coupons');
+    type C = { isActive: boolean; isExpired: boolean; usageLimit: number | null; usedCount: number };
+    const status = (c: C) =>
+      !c.isActive
+        ? 'Inactive'
+        : c.isExpired
+          ? 'Expired'
+          : c.usageLimit !== null && c.usedCount >= c.usageLimit
+            ? 'Used Up'
+            : 'Active';
+    expect(new Set(coupons.map(status))).toEqual(new Set(['Active', 'Inactive', 'Expired', 'Used Up']));
+    expect((await call('GET', '/coupons/stats')).stats.totalCoupons).toBe(coupons.length);
+  });
+
+  it('has flagged users with history and reasons in Category: detail form', async () => {
+    const { users } = await call('GET', '/users/flagged');
+    expect(users.length).toBeGreaterThan(0);
+    const { history } = await call('GET', `/users/${users[0]._id}/abuse-history`);
+    expect(history.currentlyFlagged).toBe(true);
+    expect(history.history.length).toBeGreaterThan(1);
+    const { stats } = await call('GET', '/abuse/stats');
+    expect(stats.totalFlagged).toBe(users.length);
+    for (const r of stats.mostCommonReasons) expect(r.reason).not.toContain(':');
+  });
+
+  it('answers every other admin call', async () => {
+    expect((await call('GET', '/ai-config')).configs).toHaveLength(5);
+    expect(Object.keys((await call('GET', '/ai-config/providers')).providers)).toContain('openai');
+    const { users, statistics } = await call('GET', '/users/suspicious');
+    expect(users.length).toBeGreaterThan(0);
+    expect(statistics.totalUsers).toBe(203);
+    expect((await call('GET', '/cost-analysis/summary')).summary.total.estimatedCost).toBeGreaterThan(0);
+    const someone = (await call('GET', '/users?search=user@example.com')).users[0];
+    expect((await call('GET', `/users/${someone._id}?days=30`)).usage.aiTokens.total).toBeGreaterThan(0);
+    expect((await call('POST', '/abuse/check')).started).toBe(true);
+    await abuseChecksSettled();
+    expect((await call('GET', '/abuse/stats')).stats.totalFlagged).toBeGreaterThan(0);
+  });
+});
