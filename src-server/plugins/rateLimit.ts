@@ -1,6 +1,6 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
-import type { Clock } from '../clock';
+import { systemClock, type Clock } from '../clock';
 import { HttpError } from '../errors';
 
 /** Counts hits per key in fixed windows. In memory for one process; Redis when processes share limits. */
@@ -34,20 +34,58 @@ const HIT_SCRIPT = `local c = redis.call('INCR', KEYS[1])
 if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {c, redis.call('PTTL', KEYS[1])}`;
 
-export function redisRateLimitStore(url: string, prefix = 'pk:rl:'): RateLimitStore {
+export interface RedisStoreOptions {
+  /** Counts while Redis cannot be reached, so an outage never turns sign-in into a server error. */
+  fallback?: RateLimitStore;
+  /** Told once per outage, and again when Redis answers after one. */
+  onStatus?: (event: 'unreachable' | 'recovered', err?: Error) => void;
+}
+
+export function redisRateLimitStore(
+  url: string,
+  prefix = 'pk:rl:',
+  { fallback = memoryRateLimitStore(systemClock), onStatus = logStatus }: RedisStoreOptions = {},
+): RateLimitStore {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  let down = false;
+  // Connection errors are answered through the fallback; without a listener ioredis would print each retry.
+  redis.on('error', () => undefined);
   return {
     async hit(key, windowMs) {
-      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [
-        number,
-        number,
-      ];
-      return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+      // During a known outage, skip the reconnect wait until Redis is back.
+      if (down && redis.status !== 'ready') return fallback.hit(key, windowMs);
+      try {
+        const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [
+          number,
+          number,
+        ];
+        if (down) {
+          down = false;
+          onStatus('recovered');
+        }
+        return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+      } catch (err) {
+        if (!down) {
+          down = true;
+          onStatus('unreachable', err as Error);
+        }
+        return fallback.hit(key, windowMs);
+      }
     },
     async close() {
-      await redis.quit().catch(() => undefined);
+      if (redis.status === 'ready') await redis.quit().catch(() => undefined);
+      else redis.disconnect();
+      await fallback.close();
     },
   };
+}
+
+function logStatus(event: 'unreachable' | 'recovered', err?: Error): void {
+  const line =
+    event === 'unreachable'
+      ? { level: 'warn', msg: 'rate limits: Redis unreachable, counting in memory', err: err?.message }
+      : { level: 'info', msg: 'rate limits: Redis reachable again' };
+  process.stderr.write(`${JSON.stringify(line)}\n`);
 }
 
 export interface RateRule {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { registerUser, startTestApp, type TestApp } from './harness';
-import { redisRateLimitStore } from '../../src-server/plugins/rateLimit';
+import { memoryRateLimitStore, redisRateLimitStore } from '../../src-server/plugins/rateLimit';
+import { ManualClock } from '../../src-server/clock';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
@@ -111,6 +112,36 @@ describe('rate limits shared through Redis', () => {
     } finally {
       await redis.del('pk:rl:login-ip-email:127.0.0.1|via-redis@example.com', 'pk:rl:login-ip:127.0.0.1');
       await redis.quit();
+      await t.close();
+    }
+  });
+});
+
+describe('rate limits while Redis is unreachable', () => {
+  it('keeps answering and keeps counting in memory, reporting the outage once', async () => {
+    const events: string[] = [];
+    const t = await startTestApp(
+      { RATE_LIMIT_SCALE: '1' },
+      {
+        // Nothing listens on port 1, so every Redis command fails.
+        rateLimits: redisRateLimitStore('redis://127.0.0.1:1', 'pk:test:', {
+          fallback: memoryRateLimitStore(new ManualClock()),
+          onStatus: (event) => events.push(event),
+        }),
+      },
+    );
+    try {
+      const payload = { email: 'outage@example.com', password: 'wrong-password' };
+      for (let i = 0; i < 10; i++) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ message: 'Invalid email or password' });
+      }
+      const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.headers['retry-after']).toBe('900');
+      expect(events).toEqual(['unreachable']);
+    } finally {
       await t.close();
     }
   });
