@@ -59,7 +59,13 @@ export async function googleRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['auth'],
         summary: 'Start Google sign-in (browser navigation)',
         security: [],
-        querystring: z.object({ prompt: z.enum(['select_account', 'consent', 'none', 'login']).optional() }),
+        querystring: z.object({
+          prompt: z
+            .enum(['select_account', 'consent', 'none', 'login'], {
+              error: 'Prompt must be select_account, consent, none or login',
+            })
+            .optional(),
+        }),
         response: { 503: messageResponseSchema },
       },
     },

@@ -111,12 +111,15 @@ describe('Google sign-in', () => {
 });
 
 describe('Google sign-in without configuration', () => {
-  it('answers 503 with a message', async () => {
+  it('answers 503 with a message, and 400 to an unknown prompt', async () => {
     const bare = await startTestApp();
     try {
       const res = await bare.app.inject({ method: 'GET', url: '/api/auth/google/web?prompt=select_account' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ message: 'Google sign-in is not configured on this server.' });
+      const odd = await bare.app.inject({ method: 'GET', url: '/api/auth/google/web?prompt=always' });
+      expect(odd.statusCode).toBe(400);
+      expect(odd.json()).toEqual({ message: 'Prompt must be select_account, consent, none or login' });
     } finally {
       await bare.close();
     }
