@@ -70,7 +70,10 @@ describe('mail over SMTP', () => {
 describe('mail while the SMTP server is unreachable', () => {
   it('still gives the reset and contact answers, and records the failure in the outbox', async () => {
     // Nothing listens on port 1: delivery fails at once.
-    const down = await startTestApp({ SMTP_URL: 'smtp://127.0.0.1:1', SUPPORT_EMAIL: 'help@postkeeper.test' });
+    const down = await startTestApp({
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      SUPPORT_EMAIL: 'help@postkeeper.test',
+    });
     try {
       const { email } = await registerUser(down.app, { email: 'no-smtp@example.com' });
       const reset = await down.app.inject({
