@@ -9,16 +9,37 @@ export interface RateLimitStore {
   close(): Promise<void>;
 }
 
-export function memoryRateLimitStore(clock: Clock): RateLimitStore {
+export interface MemoryStoreOptions {
+  /** Beyond this many live counters the oldest are dropped, so a flood of distinct keys cannot exhaust memory. */
+  maxKeys?: number;
+}
+
+const SWEEP_EVERY_MS = 60_000;
+
+export function memoryRateLimitStore(
+  clock: Clock,
+  { maxKeys = 200_000 }: MemoryStoreOptions = {},
+): RateLimitStore {
+  // Map order is insertion order, so the first entries are the oldest windows.
   const windows = new Map<string, { count: number; resetAt: number }>();
+  let nextSweep = 0;
   return {
     async hit(key, windowMs) {
       const now = clock.now().getTime();
-      if (windows.size > 50_000) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+      // Expired windows are swept at most once a minute: a scan per request would let a flood of keys cost O(n) each.
+      if (now >= nextSweep) {
+        for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+        nextSweep = now + SWEEP_EVERY_MS;
+      }
       let w = windows.get(key);
       if (!w || w.resetAt <= now) {
+        windows.delete(key);
         w = { count: 0, resetAt: now + windowMs };
         windows.set(key, w);
+        for (const oldest of windows.keys()) {
+          if (windows.size <= maxKeys) break;
+          windows.delete(oldest);
+        }
       }
       w.count += 1;
       return { count: w.count, resetInMs: w.resetAt - now };
@@ -130,14 +151,15 @@ function describeWait(seconds: number): string {
 const MINUTE = 60_000;
 /** The product's limits, per the request's IP and, for sign-in and reset, the email too. */
 export const RATE_RULES = {
+  // Per address first: once an address is refused, its further attempts open no new per-email counters.
   login: [
-    { name: 'login-ip-email', max: 10, windowMs: 15 * MINUTE, key: byIpAndEmail },
     { name: 'login-ip', max: 100, windowMs: 15 * MINUTE, key: byIp },
+    { name: 'login-ip-email', max: 10, windowMs: 15 * MINUTE, key: byIpAndEmail },
   ],
   register: [{ name: 'register-ip', max: 10, windowMs: 60 * MINUTE, key: byIp }],
   resetRequest: [
-    { name: 'reset-ip-email', max: 3, windowMs: 60 * MINUTE, key: byIpAndEmail },
     { name: 'reset-ip', max: 20, windowMs: 60 * MINUTE, key: byIp },
+    { name: 'reset-ip-email', max: 3, windowMs: 60 * MINUTE, key: byIpAndEmail },
   ],
   resetPassword: [{ name: 'reset-use-ip', max: 20, windowMs: 15 * MINUTE, key: byIp }],
   contact: [{ name: 'contact-ip', max: 5, windowMs: 10 * MINUTE, key: byIp }],
