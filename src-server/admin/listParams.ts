@@ -2,7 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ListParams } from '../../src/contract/admin';
 
 /** ORDER BY and LIMIT for an optional page; the sort key must be one the caller allows. */
-export function pageClause(params: ListParams, sorts: Record<string, string>, fallback: string): { order: SQL; limit: SQL; paged: boolean } {
+export function pageClause(
+  params: ListParams,
+  sorts: Record<string, string>,
+  fallback: string,
+): { order: SQL; limit: SQL; paged: boolean } {
   const column = (params.sort && sorts[params.sort]) || sorts[fallback];
   const dir = params.order?.toUpperCase() === 'ASC' ? 'asc' : 'desc';
   const order = sql.raw(`order by ${column} ${dir} nulls last, 1`);

@@ -12,7 +12,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * that goes with it, in one statement; the subscription status, which only the billing provider changes, is
  * left as it is.
  */
-export async function changePlanByAdmin(db: Db, clock: Clock, userId: string, plan: 'free' | 'premium'): Promise<void> {
+export async function changePlanByAdmin(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  plan: 'free' | 'premium',
+): Promise<void> {
   if (!UUID.test(userId)) throw notFound('User not found');
   const updated = await db
     .update(users)

@@ -25,7 +25,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .toLowerCase()
         .split(' ')
         .pop()!;
-      const mentionsField = field && text.toLowerCase().includes(lastWord);
+      const lower = text.toLowerCase();
+      const mentionsField =
+        field &&
+        (lower.includes(field.split('.').pop()!.toLowerCase()) ||
+          new RegExp(`\\b${lastWord}\\b`).test(lower));
       const message = !field || mentionsField ? text : `${field}: ${text}`;
       return reply.code(400).send({ message });
     }

@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Title } from 'react-admin';
+import type { AiConfig } from '../../src/contract/admin';
+import { formatDateTime } from '../../src/format';
+import { useAdminProvider } from '../common/useAdminProvider';
+import { useLoad } from '../common/useLoad';
+import { Banner } from '../common/Banner';
+import { useTimedMessage } from '../common/useTimedMessage';
+import { aiConfigRows, lastUpdated, type AiConfigRow } from './aiConfigRows';
+
+const NOTES = [
+  'Changes apply immediately to new AI requests.',
+  'The default provider is used as the fallback when a request fails.',
+  'API keys for each provider must be configured on the server.',
+  'Models differ in capability and cost.',
+];
+
+type SaveState = 'idle' | 'saving' | 'saved';
+
+/** SPEC §2 AI Provider Settings: a provider and a model per task type, saved on change. */
+export function AiConfigPage() {
+  const provider = useAdminProvider();
+  const [banner, showBanner] = useTimedMessage();
+  const [save, setSave] = useState<SaveState>('idle');
+  const configs = useLoad(async () => {
+    try {
+      const res = await provider.getList('ai-config', {
+        pagination: { page: 1, perPage: 1000 },
+        sort: { field: 'taskType', order: 'ASC' },
+        filter: {},
+      });
+      return res.data as unknown as AiConfig[];
+    } catch (err) {
+      showBanner((err as Error).message);
+      throw err;
+    }
+  });
+  const catalogue = useLoad(async () => {
+    try {
+      return await provider.getProviders();
+    } catch (err) {
+      showBanner((err as Error).message);
+      throw err;
+    }
+  });
+
+  const change = async (row: AiConfigRow, next: { provider: string; model: string | null }) => {
+    setSave('saving');
+    try {
+      const { data } = await provider.update('ai-config', { id: row.taskType, data: next, previousData: {} });
+      const saved = data as unknown as AiConfig;
+      configs.setData((prev) => {
+        const rest = (prev ?? []).filter((c) => c.taskType !== row.taskType);
+        return [
+          ...rest,
+          {
+            taskType: row.taskType,
+            provider: next.provider,
+            model: next.model,
+            updatedAt: saved.updatedAt ?? new Date().toISOString(),
+          },
+        ];
+      });
+      setSave('saved');
+    } catch (err) {
+      setSave('idle');
+      showBanner((err as Error).message);
+    }
+  };
+
+  const reset = async () => {
+    setSave('saving');
+    try {
+      const { configs: fresh } = await provider.resetAiConfig();
+      configs.setData(() => fresh);
+      setSave('saved');
+    } catch (err) {
+      setSave('idle');
+      showBanner((err as Error).message);
+    }
+  };
+
+  const rows = catalogue.data ? aiConfigRows(catalogue.data, configs.data ?? []) : [];
+  const updated = lastUpdated(configs.data ?? []);
+  const providers = Object.entries(catalogue.data?.providers ?? {});
+
+  return (
+    <Box sx={{ p: { xs: 1, md: 2 } }}>
+      <Title title="AI Provider Settings" />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          AI Provider Settings
+        </Typography>
+        <Typography variant="body2" color="text.secondary" role="status">
+          {save === 'saving' ? 'Saving...' : save === 'saved' ? 'Saved' : ''}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Last updated: {updated ? formatDateTime(updated) : 'Never'}
+        </Typography>
+        <Button variant="outlined" onClick={reset} disabled={save === 'saving'}>
+          Reset to Defaults
+        </Button>
+      </Box>
+      <Banner message={banner} />
+      {catalogue.loading || configs.loading ? <LinearProgress sx={{ mb: 2 }} /> : null}
+      <div style={{ display: 'grid', gap: 12 }}>
+        {rows.map((row) => {
+          const models = catalogue.data?.providers[row.provider]?.models ?? [];
+          return (
+            <Card key={row.taskType} variant="outlined">
+              <CardContent sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+                <Box sx={{ flex: '1 1 240px' }}>
+                  <Typography variant="subtitle1" component="h2">
+                    {row.name}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {row.description}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    Updated: {row.updatedAt ? formatDateTime(row.updatedAt) : 'Never'}
+                  </Typography>
+                </Box>
+                <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+                  <TextField
+                    select
+                    size="small"
+                    label={`${row.name} provider`}
+                    value={row.provider}
+                    onChange={(e) => change(row, { provider: e.target.value, model: null })}
+                    fullWidth={false}
+                    sx={{ width: 200 }}
+                  >
+                    {providers.map(([id, p]) => (
+                      <MenuItem key={id} value={id}>
+                        {p.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <TextField
+                    select
+                    size="small"
+                    label={`${row.name} model`}
+                    value={row.model ?? ''}
+                    onChange={(e) => change(row, { provider: row.provider, model: e.target.value || null })}
+                    fullWidth={false}
+                    sx={{ width: 240 }}
+                    slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                  >
+                    <MenuItem value="">Default Model</MenuItem>
+                    {models.map((m) => (
+                      <MenuItem key={m.id} value={m.id}>
+                        {m.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                </Box>
+              </CardContent>
+            </Card>
+          );
+        })}
+      </div>
+      <Alert severity="info" role="note" sx={{ mt: 2 }}>
+        <ul style={{ margin: 0, paddingLeft: 18 }}>
+          {NOTES.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      </Alert>
+    </Box>
+  );
+}

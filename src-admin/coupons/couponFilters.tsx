@@ -1,0 +1,17 @@
+import { SearchInput, SelectInput } from 'react-admin';
+
+/** SPEC §2 coupon filters: status (All, active, expired) and a search by code. */
+export const couponFilters = [
+  <SearchInput key="search" source="search" alwaysOn placeholder="Search by code" />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="Status"
+    emptyText="All"
+    alwaysOn
+    choices={[
+      { id: 'active', name: 'active' },
+      { id: 'expired', name: 'expired' },
+    ]}
+  />,
+];

@@ -1,0 +1,9 @@
+import FlagIcon from '@mui/icons-material/Flag';
+import { FlaggedList } from './FlaggedList';
+
+export default {
+  list: FlaggedList,
+  icon: FlagIcon,
+  options: { label: 'Flagged Users' },
+  recordRepresentation: 'email',
+};

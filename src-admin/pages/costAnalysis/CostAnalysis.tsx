@@ -1,0 +1,146 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { Title } from 'react-admin';
+import type { CostSummary, SuspiciousUser } from '../../../src/contract/admin';
+import { formatCost } from '../../../src/format';
+import { useAdminProvider } from '../../common/useAdminProvider';
+import { useLoad } from '../../common/useLoad';
+import { StatCard, StatRow } from '../../common/StatCard';
+
+/** An optional breakdown the server may add to the summary: cost per provider and model. */
+export interface ModelCost {
+  provider: string;
+  model: string | null;
+  tokens: number;
+  cost: number;
+}
+type SummaryWithModels = CostSummary & { byModel?: ModelCost[] };
+
+const TOP = 20;
+
+/** The cost analysis page: AI against storage, the 20 costliest users, and cost by provider and model. */
+export default function CostAnalysis() {
+  const provider = useAdminProvider();
+  const summary = useLoad(() => provider.getCostSummary() as Promise<SummaryWithModels>);
+  const top = useLoad(async () => {
+    const res = await provider.getList('suspicious', {
+      pagination: { page: 1, perPage: TOP },
+      sort: { field: 'estimatedCost', order: 'DESC' },
+      filter: {},
+    });
+    return res.data as unknown as SuspiciousUser[];
+  });
+  const s = summary.data;
+  const split = s
+    ? [
+        { name: 'AI', value: s.tokens.cost },
+        { name: 'Storage', value: s.storage.cost },
+      ]
+    : [];
+  const byModel = (s?.byModel ?? []).map((m) => ({
+    name: `${m.provider} / ${m.model ?? 'default'}`,
+    cost: m.cost,
+  }));
+  const users = (top.data ?? []).map((u) => ({ name: u.email, cost: u.estimatedCost }));
+
+  return (
+    <Box sx={{ p: { xs: 1, md: 2 } }}>
+      <Title title="Cost analysis" />
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        Cost analysis
+      </Typography>
+      {summary.error || top.error ? (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {(summary.error ?? top.error)?.message}
+        </Alert>
+      ) : null}
+      <StatRow>
+        <StatCard label="AI Cost (30d)" value={formatCost(s?.tokens.cost)} />
+        <StatCard label="Storage Cost (30d)" value={formatCost(s?.storage.cost)} />
+        <StatCard label="Total Estimated Cost" value={formatCost(s?.total.estimatedCost)} />
+      </StatRow>
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(360px, 1fr))', gap: 16 }}>
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="subtitle1" component="h2">
+              AI against storage cost
+            </Typography>
+            <ResponsiveContainer width="100%" height={260}>
+              <PieChart>
+                <Pie
+                  isAnimationActive={false}
+                  data={split}
+                  dataKey="value"
+                  nameKey="name"
+                  outerRadius={75}
+                  label={({ value }) => formatCost(Number(value))}
+                  startAngle={90}
+                  endAngle={-270}
+                >
+                  <Cell fill="#1976d2" />
+                  <Cell fill="#2e7d32" />
+                </Pie>
+                <Tooltip formatter={(v) => formatCost(Number(v))} />
+                <Legend />
+              </PieChart>
+            </ResponsiveContainer>
+          </CardContent>
+        </Card>
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="subtitle1" component="h2">
+              Cost by provider and model
+            </Typography>
+            {byModel.length ? (
+              <ResponsiveContainer width="100%" height={260}>
+                <BarChart data={byModel}>
+                  <CartesianGrid strokeDasharray="3 3" />
+                  <XAxis dataKey="name" />
+                  <YAxis tickFormatter={(v: number) => `$${v.toFixed(2)}`} />
+                  <Tooltip formatter={(v) => formatCost(Number(v))} />
+                  <Bar isAnimationActive={false} dataKey="cost" fill="#ed6c02" />
+                </BarChart>
+              </ResponsiveContainer>
+            ) : (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+                The server sends no breakdown by provider and model.
+              </Typography>
+            )}
+          </CardContent>
+        </Card>
+        <Card variant="outlined" sx={{ gridColumn: '1 / -1' }}>
+          <CardContent>
+            <Typography variant="subtitle1" component="h2">
+              Top {TOP} users by estimated cost
+            </Typography>
+            <ResponsiveContainer width="100%" height={Math.max(200, users.length * 26)}>
+              <BarChart data={users} layout="vertical" margin={{ left: 24 }}>
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis type="number" tickFormatter={(v: number) => `$${v.toFixed(2)}`} />
+                <YAxis type="category" dataKey="name" width={220} interval={0} />
+                <Tooltip formatter={(v) => formatCost(Number(v))} />
+                <Bar isAnimationActive={false} dataKey="cost" fill="#d32f2f" />
+              </BarChart>
+            </ResponsiveContainer>
+          </CardContent>
+        </Card>
+      </div>
+    </Box>
+  );
+}

@@ -1,0 +1,75 @@
+import type { AuthProvider } from 'react-admin';
+import type { Profile } from '../../src/contract/user';
+import { request } from '../../src/api/client';
+import { clearStoredSession, readToken, writeCachedProfile } from '../../src/session/storage';
+import { sendToExtension } from '../../src/extension/bridge';
+
+export const LOGIN_PATH = '/dashboard/login';
+
+export type AdminSession =
+  | { state: 'anonymous' }
+  | { state: 'denied'; profile: Profile }
+  | { state: 'admin'; profile: Profile };
+
+/**
+ * Resolves the site's session once, before react-admin mounts: the stored token, then GET /auth/me.
+ * A failed profile call clears the session, as the site does (SPEC §4).
+ */
+export async function resolveAdminSession(): Promise<AdminSession> {
+  if (!readToken()) return { state: 'anonymous' };
+  try {
+    const profile = await request<Profile>('/auth/me');
+    writeCachedProfile(profile);
+    return profile.role === 'admin' ? { state: 'admin', profile } : { state: 'denied', profile };
+  } catch {
+    clearStoredSession();
+    return { state: 'anonymous' };
+  }
+}
+
+/** Full-page moves out of the console; an object so tests can watch them. */
+export const browserNavigation = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};
+
+/** Sends the browser to the site's sign-in screen (a full load, so the console's memory goes too). */
+export function goToLogin(): void {
+  browserNavigation.assign(LOGIN_PATH);
+}
+
+/**
+ * react-admin's auth over an already resolved admin profile: every check answers from memory, so the
+ * first render does not wait on (or loop over) a network call. Logging out clears the site session too.
+ */
+export function createAuthProvider(profile: Profile): AuthProvider {
+  return {
+    async login() {
+      // Signing in happens on the site's own screen.
+      goToLogin();
+    },
+    async logout() {
+      // The same logout as the site's: local session gone, and the extension told (SPEC §4).
+      clearStoredSession();
+      void sendToExtension('LOGOUT');
+      goToLogin();
+      return false;
+    },
+    async checkAuth() {
+      if (!readToken()) throw new Error('Not signed in');
+    },
+    async checkError(error: { status?: number }) {
+      if (error?.status === 401) {
+        clearStoredSession();
+        throw new Error('Session ended');
+      }
+    },
+    async getIdentity() {
+      return { id: profile._id, fullName: profile.displayName || profile.name || profile.email };
+    },
+    async getPermissions() {
+      return profile.role;
+    },
+  };
+}

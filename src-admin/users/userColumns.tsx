@@ -1,0 +1,64 @@
+import type { GridColDef } from '@mui/x-data-grid';
+import type { AdminUser } from '../../src/contract/admin';
+import { bytesToMB, formatDate, formatStorage } from '../../src/format';
+import type { ExportColumn } from '../csv/ExportCsvButton';
+import { AdsToggle, UserRowActions } from './UserRowActions';
+
+type Row = AdminUser & { id: string };
+
+const tokens = (n: number | undefined) => (typeof n === 'number' ? n.toLocaleString('en-US') : '—');
+
+/** SPEC §2 Users columns, in the spec's order. */
+export const userColumns: GridColDef<Row>[] = [
+  { field: 'email', headerName: 'Email', flex: 1.4, minWidth: 200 },
+  {
+    field: 'name',
+    headerName: 'Name',
+    flex: 1,
+    minWidth: 120,
+    valueGetter: (_v, r) => r.name || r.displayName,
+  },
+  { field: 'plan', headerName: 'Plan', width: 90 },
+  { field: 'subscriptionStatus', headerName: 'Subscription', width: 120, valueFormatter: (v) => v ?? '—' },
+  {
+    field: 'tokens30d',
+    headerName: 'Tokens (30d)',
+    width: 120,
+    type: 'number',
+    valueFormatter: (v) => tokens(v),
+  },
+  {
+    field: 'storageUsed',
+    headerName: 'Storage (MB)',
+    width: 120,
+    type: 'number',
+    valueFormatter: (v) => formatStorage(v),
+  },
+  {
+    field: 'adsDisabled',
+    headerName: 'Ads',
+    width: 130,
+    sortable: false,
+    renderCell: ({ row }) => <AdsToggle row={row} />,
+  },
+  { field: 'createdAt', headerName: 'Created', width: 120, valueFormatter: (v) => formatDate(v) },
+  {
+    field: 'actions',
+    headerName: 'Actions',
+    width: 250,
+    sortable: false,
+    hideable: false,
+    renderCell: ({ row }) => <UserRowActions row={row} />,
+  },
+];
+
+export const userCsvColumns: ExportColumn<Row>[] = [
+  { field: 'email', header: 'Email', value: (r) => r.email },
+  { field: 'name', header: 'Name', value: (r) => r.name || r.displayName },
+  { field: 'plan', header: 'Plan', value: (r) => r.plan },
+  { field: 'subscriptionStatus', header: 'Subscription', value: (r) => r.subscriptionStatus ?? '' },
+  { field: 'tokens30d', header: 'Tokens (30d)', value: (r) => r.tokens30d ?? '' },
+  { field: 'storageUsed', header: 'Storage (MB)', value: (r) => bytesToMB(r.storageUsed) },
+  { field: 'adsDisabled', header: 'Ads', value: (r) => (r.adsDisabled ? 'Disabled' : 'Enabled') },
+  { field: 'createdAt', header: 'Created', value: (r) => r.createdAt },
+];

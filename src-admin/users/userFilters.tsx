@@ -1,0 +1,32 @@
+import { SearchInput, SelectInput } from 'react-admin';
+
+/** SPEC §2 Users filters: subscription status, plan (each with All) and a search on email or name. */
+export const userFilters = [
+  <SearchInput key="search" source="search" alwaysOn placeholder="Search email or name" />,
+  <SelectInput
+    key="subscriptionStatus"
+    source="subscriptionStatus"
+    label="Subscription status"
+    emptyText="All"
+    sx={{ minWidth: 200 }}
+    alwaysOn
+    choices={[
+      { id: 'trialing', name: 'trialing' },
+      { id: 'active', name: 'active' },
+      { id: 'past_due', name: 'past_due' },
+      { id: 'canceled', name: 'canceled' },
+    ]}
+  />,
+  <SelectInput
+    key="plan"
+    source="plan"
+    label="Plan"
+    emptyText="All"
+    sx={{ minWidth: 140 }}
+    alwaysOn
+    choices={[
+      { id: 'free', name: 'free' },
+      { id: 'premium', name: 'premium' },
+    ]}
+  />,
+];

@@ -1,0 +1,288 @@
+// `npm run bench:admin`: the console at 100,000 users, in Chromium. Prints the figures (no pass/fail):
+//   - opening Users after sign-in: API requests made and the time until the grid shows rows (targets ≤ 3, ≤ 1.5 s);
+//   - sorting and paging in the grid: time from click to rows;
+//   - exporting 10,000 suspicious users to CSV in the browser.
+// It builds the app, seeds the large database (`npm run seed:large`) into a scratch folder and runs the real server.
+// When this build has no admin API or no large seed, it serves the same console against an in-page fake of the admin
+// API with 100,000 users, and says so.
+import { execSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page, type Route } from 'playwright-core';
+
+const root = join(import.meta.dirname, '..', '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+];
+const ADMIN = { email: 'admin@example.com', password: 'admin-demo-1' };
+const USERS = 100_000;
+const EXPORT_ROWS = 10_000;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function startServer(clientDir: string, dataDir: string): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_URL: url,
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+async function login(url: string): Promise<string | null> {
+  try {
+    const res = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const token = ((await res.json()) as { token?: string }).token;
+    if (!token) return null;
+    const overview = await fetch(`${url}/api/admin/overview`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    return overview.ok ? token : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A user row as the admin API sends it, generated from its index. */
+function fakeUser(i: number) {
+  return {
+    _id: `u${i}`,
+    email: `user${String(i).padStart(6, '0')}@example.com`,
+    name: `User ${i}`,
+    displayName: `User ${i}`,
+    plan: i % 5 ? 'free' : 'premium',
+    subscriptionStatus: i % 5 ? null : 'active',
+    role: 'user',
+    emailVerified: true,
+    adsDisabled: i % 7 === 0,
+    storageUsed: (i % 1000) * 1048576,
+    storageLimit: 1073741824,
+    createdAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
+    flaggedForAbuse: i % 97 === 0,
+    lastFlaggedReason: null,
+    flaggedAt: null,
+    tokens30d: (i * 7919) % 500_000,
+  };
+}
+
+function fakeSuspicious(n: number) {
+  return Array.from({ length: n }, (_, i) => ({
+    _id: `s${i}`,
+    email: i % 500 === 0 ? `=formula${i}@example.com` : `heavy${i}@example.com`,
+    displayName: `Heavy, "${i}"`,
+    name: `Heavy ${i}`,
+    plan: 'free',
+    tokensUsed30d: 2_000_000 + i,
+    storageUsedMB: 5000 + i / 10,
+    estimatedCost: 5 + i / 1000,
+    flaggedForAbuse: i % 3 === 0,
+    suspiciousReasons: ['High token usage', 'Large storage'],
+  }));
+}
+
+const STATS = {
+  totalUsers: EXPORT_ROWS,
+  flaggedUsers: 3334,
+  averageEstimatedCost: 10,
+  totalEstimatedCost: 100000,
+  thresholds: { TOKENS_30D: 2_000_000, STORAGE_GB: 5, COST_DOLLAR: 5 },
+};
+
+/** The in-page fake admin API: pages, sorts by email or createdAt, and sends X-Total-Count like ours. */
+async function installFakeApi(page: Page, suspiciousOnly = false): Promise<void> {
+  const suspicious = fakeSuspicious(EXPORT_ROWS);
+  await page.route('**/api/**', async (route: Route) => {
+    const url = new URL(route.request().url());
+    const json = (body: unknown, headers: Record<string, string> = {}) =>
+      route.fulfill({ status: 200, contentType: 'application/json', headers, body: JSON.stringify(body) });
+    if (url.pathname === '/api/admin/users/suspicious') {
+      const page1 = Number(url.searchParams.get('page') ?? 1);
+      const per = Number(url.searchParams.get('perPage') ?? suspicious.length);
+      return json(
+        { users: suspicious.slice((page1 - 1) * per, page1 * per), statistics: STATS },
+        { 'X-Total-Count': String(suspicious.length) },
+      );
+    }
+    if (url.pathname === '/api/admin/cost-analysis/summary')
+      return json({
+        tokens: { total: 1, cost: 1 },
+        storage: { totalGB: 1, cost: 1 },
+        total: { estimatedCost: 2 },
+      });
+    if (suspiciousOnly) return route.continue();
+    if (url.pathname === '/api/auth/me')
+      return json({ ...fakeUser(0), _id: 'admin', email: ADMIN.email, role: 'admin' });
+    if (url.pathname === '/api/admin/users') {
+      const p = Number(url.searchParams.get('page') ?? 1);
+      const per = Number(url.searchParams.get('perPage') ?? 25);
+      const desc = url.searchParams.get('order') === 'DESC';
+      const start = (p - 1) * per;
+      const idx = Array.from({ length: per }, (_, k) => (desc ? USERS - 1 - (start + k) : start + k)).filter(
+        (i) => i >= 0 && i < USERS,
+      );
+      return json(idx.map(fakeUser), { 'X-Total-Count': String(USERS) });
+    }
+    return json({});
+  });
+}
+
+async function firstRowText(page: Page): Promise<string> {
+  return (await page.locator('.MuiDataGrid-row [data-field="email"]').first().textContent()) ?? '';
+}
+
+async function measure(page: Page, base: string, token: string, fake: boolean): Promise<void> {
+  if (fake) await installFakeApi(page);
+  else await installFakeApi(page, true);
+  await page.goto(`${base}/`);
+  await page.evaluate((t) => localStorage.setItem('authToken', t), token);
+
+  const apiCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/')) apiCalls.push(new URL(r.url()).pathname);
+  });
+  const t0 = Date.now();
+  await page.goto(`${base}/admin/users`);
+  await page.locator('.MuiDataGrid-row').first().waitFor();
+  const open = Date.now() - t0;
+  await page.waitForLoadState('networkidle');
+  console.log(
+    `Open Users after sign-in: rows after ${open} ms (target ≤ 1500), ${apiCalls.length} API requests (target ≤ 3): ${apiCalls.join(', ')}`,
+  );
+
+  const before = await firstRowText(page);
+  let t = Date.now();
+  await page
+    .locator('.MuiDataGrid-columnHeader[data-field="email"] .MuiDataGrid-columnHeaderTitleContainer')
+    .click();
+  await page.waitForFunction(
+    (prev) => document.querySelector('.MuiDataGrid-row [data-field="email"]')?.textContent !== prev,
+    before,
+  );
+  console.log(`Sort by email: rows after ${Date.now() - t} ms`);
+
+  const sorted = await firstRowText(page);
+  t = Date.now();
+  await page.getByRole('button', { name: 'Go to next page' }).click();
+  await page.waitForFunction(
+    (prev) => document.querySelector('.MuiDataGrid-row [data-field="email"]')?.textContent !== prev,
+    sorted,
+  );
+  console.log(`Next page: rows after ${Date.now() - t} ms`);
+
+  await page.goto(`${base}/admin/suspicious`);
+  await page.locator('.MuiDataGrid-row').first().waitFor();
+  const download = page.waitForEvent('download', { timeout: 120_000 });
+  t = Date.now();
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  const took = Date.now() - t;
+  const { readFileSync } = await import('node:fs');
+  const lines =
+    readFileSync((await file.path())!, 'utf8')
+      .trim()
+      .split('\r\n').length - 1;
+  console.log(
+    `Export ${lines.toLocaleString('en-US')} suspicious users to CSV: ${took} ms (${file.suggestedFilename()})`,
+  );
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'postkeeper-bench-admin-'));
+  const clientDir = join(work, 'client');
+  const dataDir = join(work, 'data');
+  mkdirSync(dataDir);
+  try {
+    console.log('building the app…');
+    execSync('npm run build', { cwd: root, stdio: 'ignore', env: { ...process.env, CLIENT_DIR: clientDir } });
+    let seeded = false;
+    if (existsSync(join(root, 'src-server', 'seed', 'large.ts'))) {
+      console.log(`seeding ${USERS.toLocaleString('en-US')} users…`);
+      try {
+        execSync('npm run seed:large', {
+          cwd: root,
+          stdio: 'ignore',
+          env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
+        });
+        seeded = true;
+      } catch {
+        console.log('the large seed failed; using the in-page fake admin API');
+      }
+    }
+    const server = await startServer(clientDir, dataDir);
+    try {
+      const token = seeded ? await login(server.url) : null;
+      const fake = !token;
+      console.log(
+        fake
+          ? `\nMode: console against an in-page fake admin API (${USERS.toLocaleString('en-US')} users, server-side paging)`
+          : '\nMode: real server, large database',
+      );
+      console.log(
+        `Export always uses ${EXPORT_ROWS.toLocaleString('en-US')} suspicious users served by the in-page fake, so the figure is the browser's work.\n`,
+      );
+      const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+      try {
+        const context = await browser.newContext({
+          viewport: { width: 1440, height: 900 },
+          acceptDownloads: true,
+        });
+        const page = await context.newPage();
+        await measure(page, server.url, token ?? 'bench-token', fake);
+      } finally {
+        await browser.close();
+      }
+    } finally {
+      server.stop();
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

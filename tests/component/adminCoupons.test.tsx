@@ -1,0 +1,212 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, fakeApi, jsonResponse, renderConsole } from './adminHarness';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const coupon = (id: string, extra: Record<string, unknown>) => ({
+  id,
+  code: id.toUpperCase(),
+  discountType: 'percentage',
+  amount: 10,
+  usageLimit: null,
+  usedCount: 0,
+  expiresAt: null,
+  isActive: true,
+  isExpired: false,
+  createdBy: 'admin@example.com',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  ...extra,
+});
+const COUPONS = [
+  coupon('open', {}),
+  coupon('limited', {
+    usageLimit: 5,
+    usedCount: 2,
+    discountType: 'fixed',
+    amount: 2.5,
+    expiresAt: '2027-03-01T12:00:00.000Z',
+  }),
+  coupon('usedup', { usageLimit: 2, usedCount: 2 }),
+  coupon('old', { isExpired: true }),
+  coupon('off', { isActive: false }),
+];
+const STATS = { totalCoupons: 5, activeCoupons: 2, expiredCoupons: 1, totalUsages: 4 };
+const base = {
+  'GET /admin/coupons': () => ({ coupons: COUPONS }),
+  'GET /admin/coupons/stats': () => STATS,
+};
+const rowOf = (code: string) => screen.getByText(code).closest('[role="row"]') as HTMLElement;
+
+describe('console coupons', () => {
+  it('shows the four stat cards and the columns with usage, expiry and display status', async () => {
+    fakeApi(base);
+    renderConsole('/admin/coupons');
+    await screen.findByText('OPEN');
+    for (const [label, value] of [
+      ['Total Coupons', '5'],
+      ['Active Coupons', '2'],
+      ['Expired', '1'],
+      ['Total Usage', '4'],
+    ]) {
+      await waitFor(() =>
+        expect(within(screen.getByRole('group', { name: label })).getByText(value)).toBeInTheDocument(),
+      );
+    }
+    const headers = screen
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.trim())
+      .filter(Boolean);
+    expect(headers).toEqual(['Code', 'Discount', 'Usage', 'Expires', 'Status', 'Created by', 'Actions']);
+    expect(within(rowOf('OPEN')).getByText('0 / ∞')).toBeInTheDocument();
+    expect(within(rowOf('OPEN')).getByText('Never')).toBeInTheDocument();
+    expect(within(rowOf('OPEN')).getByText('Active')).toBeInTheDocument();
+    expect(within(rowOf('LIMITED')).getByText('2 / 5')).toBeInTheDocument();
+    expect(within(rowOf('LIMITED')).getByText('$2.50')).toBeInTheDocument();
+    expect(within(rowOf('LIMITED')).getByText(/2027/)).toBeInTheDocument();
+    expect(within(rowOf('USEDUP')).getByText('Used Up')).toBeInTheDocument();
+    expect(within(rowOf('OLD')).getByText('Expired')).toBeInTheDocument();
+    expect(within(rowOf('OFF')).getByText('Inactive')).toBeInTheDocument();
+    expect(within(rowOf('OFF')).getByRole('button', { name: 'Activate' })).toBeInTheDocument();
+    expect(within(rowOf('OPEN')).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
+  });
+
+  it('filters by status and code in the browser when the API returns the whole array', async () => {
+    const api = fakeApi(base);
+    renderConsole('/admin/coupons');
+    await screen.findByText('OPEN');
+    await userEvent.type(screen.getByPlaceholderText('Search by code'), 'lim');
+    await waitFor(() => expect(screen.queryByText('OLD')).not.toBeInTheDocument(), { timeout: 3000 });
+    expect(screen.getByText('LIMITED')).toBeInTheDocument();
+    await userEvent.clear(screen.getByPlaceholderText('Search by code'));
+    await screen.findByText('OLD');
+    fireEvent.mouseDown(screen.getByLabelText('Status'));
+    fireEvent.click(await screen.findByRole('option', { name: 'expired' }));
+    await waitFor(() => expect(screen.queryByText('OPEN')).not.toBeInTheDocument());
+    expect(screen.getByText('OLD')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.path === '/admin/coupons').at(-1)?.query.status).toBe('expired');
+  });
+
+  it('creates a coupon: upper-cased code, limits by type, empty optionals as null', async () => {
+    const api = fakeApi({
+      ...base,
+      'POST /admin/coupons': (c) => ({ coupon: { ...coupon('new', {}), ...(c.body as object), id: 'new' } }),
+    });
+    renderConsole('/admin/coupons');
+    await screen.findByText('OPEN');
+    const form = screen.getByRole('form', { name: 'Create Coupon' });
+    const amount = within(form).getByLabelText(/Amount/);
+    expect(amount).toHaveAttribute('max', '100');
+    expect(amount).toHaveAttribute('step', '1');
+    expect(amount).toHaveAttribute('min', '0');
+    expect(within(form).getByLabelText(/Usage limit/)).toHaveAttribute('min', '1');
+    await userEvent.type(within(form).getByLabelText(/Code/), 'spring25');
+    expect(within(form).getByLabelText(/Code/)).toHaveValue('SPRING25');
+    fireEvent.mouseDown(within(form).getByLabelText('Discount type'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Fixed amount' }));
+    expect(amount).toHaveAttribute('step', '0.01');
+    expect(amount).not.toHaveAttribute('max');
+    await userEvent.type(amount, '4.99');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create Coupon' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      code: 'SPRING25',
+      discountType: 'fixed',
+      amount: 4.99,
+      usageLimit: null,
+      expiresAt: null,
+    });
+    await waitFor(() => expect(within(form).getByLabelText(/Code/)).toHaveValue(''));
+  });
+
+  it('shows the server message, or the spec text, when creating fails', async () => {
+    let withMessage = true;
+    fakeApi({
+      ...base,
+      'POST /admin/coupons': () =>
+        withMessage
+          ? jsonResponse({ message: 'A coupon with this code already exists' }, 409)
+          : new Response('', { status: 500 }),
+    });
+    renderConsole('/admin/coupons');
+    await screen.findByText('OPEN');
+    const form = screen.getByRole('form', { name: 'Create Coupon' });
+    await userEvent.type(within(form).getByLabelText(/Code/), 'OPEN');
+    await userEvent.type(within(form).getByLabelText(/Amount/), '10');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create Coupon' }));
+    expect(await within(form).findByText('A coupon with this code already exists')).toBeInTheDocument();
+    withMessage = false;
+    await userEvent.click(within(form).getByRole('button', { name: 'Create Coupon' }));
+    expect(await within(form).findByText('Failed to create coupon')).toBeInTheDocument();
+  });
+
+  it('deactivates, and deletes only after the spec confirmation', async () => {
+    const api = fakeApi({
+      ...base,
+      'PATCH /admin/coupons/open': () => ({}),
+      'DELETE /admin/coupons/off': () => ({}),
+    });
+    renderConsole('/admin/coupons');
+    await screen.findByText('OPEN');
+    await userEvent.click(within(rowOf('OPEN')).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ isActive: false }),
+    );
+    await userEvent.click(within(rowOf('OFF')).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure you want to delete this coupon?')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.method === 'DELETE' && c.path === '/admin/coupons/off')).toBe(true),
+    );
+  });
+
+  it('bulk-activates the selection after confirming', async () => {
+    const api = fakeApi({
+      ...base,
+      'PATCH /admin/coupons/off': () => ({}),
+      'PATCH /admin/coupons/old': () => ({}),
+    });
+    renderConsole('/admin/coupons');
+    await screen.findByText('OPEN');
+    await userEvent.click(within(rowOf('OFF')).getByRole('checkbox', { name: /select row/i }));
+    await userEvent.click(within(rowOf('OLD')).getByRole('checkbox', { name: /select row/i }));
+    const toolbar = screen
+      .getByText('2 items selected')
+      .closest('[data-test="bulk-actions-toolbar"]') as HTMLElement;
+    expect(within(toolbar).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
+    expect(within(toolbar).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    await userEvent.click(within(toolbar).getByRole('button', { name: 'Activate' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(
+        api.calls
+          .filter((c) => c.method === 'PATCH')
+          .map((c) => c.path)
+          .sort(),
+      ).toEqual(['/admin/coupons/off', '/admin/coupons/old']),
+    );
+  });
+
+  it('shows the spec texts for load, stats, update and delete failures', async () => {
+    fakeApi({ 'GET /admin/coupons': fail(), 'GET /admin/coupons/stats': fail() });
+    renderConsole('/admin/coupons');
+    expect(await screen.findByText('Failed to load coupons.')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load coupon stats.')).toBeInTheDocument();
+    cleanup();
+    fakeApi({ ...base, 'PATCH /admin/coupons/open': fail(), 'DELETE /admin/coupons/open': fail() });
+    renderConsole('/admin/coupons');
+    await screen.findByText('OPEN');
+    await userEvent.click(within(rowOf('OPEN')).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('Failed to update coupon.')).toBeInTheDocument();
+    await userEvent.click(within(rowOf('OPEN')).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Failed to delete coupon.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,50 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { memoryStore } from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, jsonResponse, renderConsole } from './adminHarness';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const user = {
+  _id: 'u1',
+  email: 'one@example.com',
+  name: 'One',
+  displayName: 'One',
+  plan: 'free',
+  subscriptionStatus: null,
+  role: 'user',
+  emailVerified: true,
+  adsDisabled: false,
+  storageUsed: 0,
+  storageLimit: 1073741824,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  flaggedForAbuse: false,
+  lastFlaggedReason: null,
+  flaggedAt: null,
+  tokens30d: 1,
+};
+
+describe('grid preferences per operator', () => {
+  it('reads hidden columns and density from the store, and saves a density change there', async () => {
+    fakeApi({ 'GET /admin/users': () => jsonResponse([user], 200, { 'X-Total-Count': '1' }) });
+    const store = memoryStore({
+      'users.grid.columns': { name: false, createdAt: false },
+      'users.grid.density': 'compact',
+    });
+    const { container } = renderConsole('/admin/users', store);
+    await screen.findByText('one@example.com');
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
+    expect(headers).not.toContain('Name');
+    expect(headers).not.toContain('Created');
+    expect(headers).toContain('Email');
+    expect(container.querySelector('.MuiDataGrid-root--densityCompact')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Density/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Comfortable/ }));
+    await waitFor(() => expect(store.getItem('users.grid.density')).toBe('comfortable'));
+    expect(container.querySelector('.MuiDataGrid-root--densityComfortable')).not.toBeNull();
+  });
+});

@@ -1,0 +1,83 @@
+import { configure, render } from '@testing-library/react';
+import { MemoryRouter, Route as RouterRoute, Routes } from 'react-router-dom';
+import { memoryStore, type Store } from 'react-admin';
+import { vi } from 'vitest';
+import { AdminConsole } from '../../src-admin/AdminConsole';
+import type { Profile } from '../../src/contract/user';
+
+// The console's first render loads react-admin, MUI and the grid: give it more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+export const adminProfile: Profile = {
+  _id: 'admin1',
+  displayName: 'Ada Admin',
+  name: 'Ada Admin',
+  email: 'admin@example.com',
+  plan: 'premium',
+  subscriptionStatus: 'active',
+  role: 'admin',
+  emailVerified: true,
+  adsDisabled: true,
+  storageUsed: 0,
+  storageLimit: 10737418240,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  flaggedForAbuse: false,
+  lastFlaggedReason: null,
+  flaggedAt: null,
+};
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+}
+export type Route = (call: ApiCall) => unknown | Response | Promise<unknown | Response>;
+
+export const jsonResponse = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body ?? {}), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+
+/**
+ * A fake admin API: routes keyed "METHOD /path" (path without /api); a route returns a body or a Response.
+ * Unknown routes answer 404 so a missing stub shows up as a failure text.
+ */
+export function fakeApi(routes: Record<string, Route>) {
+  const calls: ApiCall[] = [];
+  const fetchMock = vi.fn(async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input, 'http://localhost');
+    const call: ApiCall = {
+      method: init.method ?? 'GET',
+      path: url.pathname.replace(/^\/api/, ''),
+      query: Object.fromEntries(url.searchParams),
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    };
+    calls.push(call);
+    const route = routes[`${call.method} ${call.path}`];
+    if (!route) return jsonResponse({ message: 'Not found' }, 404);
+    const out = await route(call);
+    return out instanceof Response ? out : jsonResponse(out);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+export const fail =
+  (status = 500) =>
+  () =>
+    jsonResponse({ message: 'server exploded' }, status);
+
+export function renderConsole(path: string, store: Store = memoryStore()) {
+  localStorage.setItem('authToken', 'test-token');
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      {/* Mounted under /admin/* as the site's router does. */}
+      <Routes>
+        <RouterRoute path="/admin/*" element={<AdminConsole profile={adminProfile} store={store} />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}

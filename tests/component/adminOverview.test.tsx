@@ -1,0 +1,54 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, fakeApi, renderConsole } from './adminHarness';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('console overview', () => {
+  it('shows the six sections as tabs and menu entries, in the spec order, and the four cards', async () => {
+    fakeApi({
+      'GET /admin/overview': () => ({
+        totalUsers: 1234,
+        activeUsersToday: 56,
+        totalTokenUsage: 789000,
+        totalStorageUsedGB: 12.345,
+      }),
+    });
+    renderConsole('/admin');
+    const tabs = await screen.findByRole('tablist', { name: 'Console sections' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Overview', 'Users', 'Coupons', 'Flagged Users', 'AI Provider Settings', 'Suspicious Users']);
+    expect(within(tabs).getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('1,234')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Total Users' })).getByText('1,234')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Active Today' })).getByText('56')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Total Tokens (30d)' })).getByText('789,000'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Total Storage' })).getByText('12.35 GB'),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual([
+      'Overview',
+      'Users',
+      'Coupons',
+      'Flagged Users',
+      'AI Provider Settings',
+      'Suspicious Users',
+      'Cost analysis',
+    ]);
+  });
+
+  it('shows the overview failure text', async () => {
+    fakeApi({ 'GET /admin/overview': fail() });
+    renderConsole('/admin');
+    expect(await screen.findByText('Failed to load overview data.')).toBeInTheDocument();
+  });
+});

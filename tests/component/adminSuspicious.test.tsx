@@ -1,0 +1,193 @@
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Papa from 'papaparse';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, fakeApi, renderConsole } from './adminHarness';
+
+const suspicious = (
+  i: number,
+  cost: number,
+  flaggedForAbuse: boolean,
+  extra: Record<string, unknown> = {},
+) => ({
+  _id: `s${i}`,
+  email: `heavy${i}@example.com`,
+  displayName: `Heavy ${i}`,
+  name: `Heavy ${i}`,
+  plan: 'free',
+  tokensUsed30d: 100000 * i,
+  storageUsedMB: 900.5 + i,
+  estimatedCost: cost,
+  flaggedForAbuse,
+  suspiciousReasons: [`High token usage: ${i}00k`],
+  ...extra,
+});
+const USERS = [
+  suspicious(1, 1.2346, true),
+  suspicious(2, 0.75, false),
+  suspicious(3, 0.2, true, { email: '=cmd@example.com', suspiciousReasons: ['+formula', 'Large storage'] }),
+];
+const STATISTICS = {
+  totalUsers: 3,
+  flaggedUsers: 2,
+  averageEstimatedCost: 0.728,
+  totalEstimatedCost: 2.1845,
+  thresholds: { TOKENS_30D: 500000, STORAGE_GB: 5, COST_DOLLAR: 1 },
+};
+const SUMMARY = {
+  tokens: { total: 1234567, cost: 1.5 },
+  storage: { totalGB: 2.5, cost: 0.686 },
+  total: { estimatedCost: 2.1845 },
+};
+const base = {
+  'GET /admin/users/suspicious': () => ({ users: USERS, statistics: STATISTICS }),
+  'GET /admin/cost-analysis/summary': () => SUMMARY,
+};
+const rowOf = (email: string) => screen.getByText(email).closest('[role="row"]') as HTMLElement;
+const card = (label: string) => screen.getAllByRole('group', { name: label });
+
+let downloads: { name: string; blob: Blob }[];
+beforeEach(() => {
+  downloads = [];
+  let last: Blob | null = null;
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, { createObjectURL: (b: Blob) => ((last = b), 'blob:x'), revokeObjectURL: () => {} }),
+  );
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    if (last) downloads.push({ name: this.download, blob: last });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('console suspicious users', () => {
+  it('shows the cost summary and stat cards, the columns, cost colours and statuses, and the thresholds', async () => {
+    fakeApi(base);
+    renderConsole('/admin/suspicious');
+    await screen.findByText('heavy1@example.com');
+    await waitFor(() => expect(within(card('AI Cost (30d)')[0]).getByText('$1.500')).toBeInTheDocument());
+    expect(within(card('AI Cost (30d)')[0]).getByText('1,234,567 tokens')).toBeInTheDocument();
+    expect(within(card('Storage Cost (30d)')[0]).getByText('$0.686')).toBeInTheDocument();
+    expect(within(card('Storage Cost (30d)')[0]).getByText('2.50 GB')).toBeInTheDocument();
+    expect(card('Total Estimated Cost')).toHaveLength(2);
+    expect(within(card('Total Users')[0]).getByText('3')).toBeInTheDocument();
+    expect(within(card('Flagged Users')[0]).getByText('2')).toBeInTheDocument();
+    expect(within(card('Average Cost')[0]).getByText('$0.728')).toBeInTheDocument();
+    const headers = screen
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.trim())
+      .filter(Boolean);
+    expect(headers).toEqual([
+      'User',
+      'Plan',
+      'Tokens (30d)',
+      'Storage (MB)',
+      'Estimated Cost',
+      'Status',
+      'Reasons',
+    ]);
+    expect(within(rowOf('heavy1@example.com')).getByText('$1.235')).toHaveAttribute('data-colour', 'red');
+    expect(within(rowOf('heavy2@example.com')).getByText('$0.750')).toHaveAttribute('data-colour', 'orange');
+    expect(within(rowOf('=cmd@example.com')).getByText('$0.200')).toHaveAttribute('data-colour', 'green');
+    expect(within(rowOf('heavy1@example.com')).getByText('Flagged')).toBeInTheDocument();
+    expect(within(rowOf('heavy2@example.com')).getByText('Suspicious')).toBeInTheDocument();
+    expect(
+      within(rowOf('heavy2@example.com')).queryByRole('button', { name: 'Mark as Safe' }),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/more than 500,000 AI\s+tokens, stored more than 5 GB, or cost more than \$1.00/),
+    ).toBeInTheDocument();
+  });
+
+  it('marks a flagged user safe and lowers the flagged count on screen', async () => {
+    const api = fakeApi({ ...base, 'PATCH /admin/users/s1/mark-safe': () => ({ message: 'ok' }) });
+    renderConsole('/admin/suspicious');
+    await screen.findByText('heavy1@example.com');
+    await userEvent.click(within(rowOf('heavy1@example.com')).getByRole('button', { name: 'Mark as Safe' }));
+    await waitFor(() => expect(within(card('Flagged Users')[0]).getByText('1')).toBeInTheDocument());
+    expect(within(rowOf('heavy1@example.com')).getByText('Suspicious')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'PATCH' && c.path === '/admin/users/s1/mark-safe')).toBe(true);
+  });
+
+  it('refreshes the list and summary', async () => {
+    const api = fakeApi(base);
+    renderConsole('/admin/suspicious');
+    await screen.findByText('heavy1@example.com');
+    const before = api.calls.length;
+    await userEvent.click(screen.getByText('Refresh', { selector: 'button' }));
+    await waitFor(() => {
+      const after = api.calls.slice(before).map((c) => c.path);
+      expect(after).toContain('/admin/users/suspicious');
+      expect(after).toContain('/admin/cost-analysis/summary');
+    });
+  });
+
+  it('exports the CSV with exactly the spec columns, neutralised cells and the date in the filename', async () => {
+    fakeApi(base);
+    renderConsole('/admin/suspicious');
+    await screen.findByText('heavy1@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0].name).toBe(`suspicious-users-${new Date().toISOString().slice(0, 10)}.csv`);
+    const rows = Papa.parse<string[]>(await downloads[0].blob.text()).data;
+    expect(rows[0]).toEqual([
+      'Email',
+      'Name',
+      'Plan',
+      'Tokens (30d)',
+      'Storage (MB)',
+      'Estimated Cost',
+      'Flagged',
+      'Reasons',
+    ]);
+    expect(rows).toHaveLength(4);
+    expect(rows[1]).toEqual([
+      'heavy1@example.com',
+      'Heavy 1',
+      'free',
+      '100000',
+      '901.50',
+      '1.235',
+      'Yes',
+      'High token usage: 100k',
+    ]);
+    expect(rows[3]).toEqual([
+      "'=cmd@example.com",
+      'Heavy 3',
+      'free',
+      '300000',
+      '903.50',
+      '0.200',
+      'Yes',
+      "'+formula; Large storage",
+    ]);
+  });
+
+  it('shows failures in banners that disappear after 5 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fakeApi({ ...base, 'PATCH /admin/users/s1/mark-safe': fail() });
+    renderConsole('/admin/suspicious');
+    await screen.findByText('heavy1@example.com');
+    await userEvent.click(within(rowOf('heavy1@example.com')).getByRole('button', { name: 'Mark as Safe' }));
+    expect(await screen.findByText('Failed to mark user as safe.')).toBeInTheDocument();
+    expect(within(card('Flagged Users')[0]).getByText('2')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(5_100));
+    expect(screen.queryByText('Failed to mark user as safe.')).not.toBeInTheDocument();
+  });
+
+  it('shows the load failure text in a banner', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fakeApi({ 'GET /admin/users/suspicious': fail(), 'GET /admin/cost-analysis/summary': () => SUMMARY });
+    renderConsole('/admin/suspicious');
+    const alerts = await screen.findAllByText('Failed to load suspicious users.');
+    expect(alerts.length).toBeGreaterThan(0);
+    act(() => vi.advanceTimersByTime(5_100));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+});

@@ -1,0 +1,336 @@
+import type { Browser, Page } from 'playwright-core';
+import Papa from 'papaparse';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, launchChromium, newPage, snap } from './browser';
+import { serveFakeAdminApi } from './adminFakeApi';
+
+// The demo operator of the README.
+const ADMIN = { email: 'admin@example.com', password: 'admin-demo-1' };
+const SECTIONS = [
+  'Overview',
+  'Users',
+  'Coupons',
+  'Flagged Users',
+  'AI Provider Settings',
+  'Suspicious Users',
+];
+
+async function api<T>(
+  path: string,
+  token: string | null,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseURL()}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** The demo admin's token when this build has sign-in and the admin API, else null. */
+async function adminToken(): Promise<string | null> {
+  try {
+    const login = await api<{ token?: string }>('/auth/login', null, { method: 'POST', body: ADMIN });
+    if (!login.body?.token) return null;
+    const overview = await api('/admin/overview', login.body.token);
+    return overview.status === 200 ? login.body.token : null;
+  } catch {
+    return null;
+  }
+}
+
+const rows = <T>(body: unknown, key: string): T[] =>
+  (Array.isArray(body) ? body : ((body as Record<string, T[]>)?.[key] ?? [])) as T[];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('console entry', () => {
+  it('sends a fresh browser with empty storage from /admin to sign in, quickly and without a render loop', async () => {
+    const { context, page } = await newPage(browser);
+    let navigations = 0;
+    page.on('framenavigated', () => navigations++);
+    const started = Date.now();
+    await page.goto('/admin');
+    await page.waitForURL('**/dashboard/login**');
+    const elapsed = Date.now() - started;
+    console.log(`fresh /admin → sign in: ${elapsed} ms, ${navigations} navigations`);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/login');
+    expect(navigations).toBeLessThan(5);
+    await context.close();
+  });
+
+  it('brings the demo admin back to the console after signing in, with the six sections', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/admin');
+    await page.waitForURL('**/dashboard/login**');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/admin'));
+    const tabs = page.getByRole('tablist', { name: 'Console sections' });
+    await tabs.waitFor();
+    expect(await tabs.getByRole('tab').allTextContents()).toEqual(SECTIONS);
+    await context.close();
+  });
+
+  it('shows exactly the access denied text to a signed-in non-admin', async () => {
+    const { context, page } = await newPage(browser);
+    const login = await api<{ token: string }>('/auth/login', null, {
+      method: 'POST',
+      body: { email: 'user@example.com', password: 'user-demo-1' },
+    });
+    await page.goto('/');
+    await page.evaluate((t) => localStorage.setItem('authToken', t), login.body.token);
+    await page.goto('/admin');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(
+      "Access Denied - You don't have permission to access the admin dashboard.",
+    );
+    await context.close();
+  });
+
+  it('logging out of the console ends the site session', async () => {
+    const { context, page } = await newPage(browser);
+    const login = await api<{ token: string }>('/auth/login', null, { method: 'POST', body: ADMIN });
+    await page.goto('/');
+    await page.evaluate((t) => localStorage.setItem('authToken', t), login.body.token);
+    await page.goto('/admin');
+    await page.getByRole('tablist', { name: 'Console sections' }).waitFor();
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/dashboard/login**');
+    expect(
+      await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('user_profile')]),
+    ).toEqual([null, null]);
+    await page.goto('/dashboard');
+    await page.waitForURL('**/dashboard/login**');
+    await context.close();
+  });
+});
+
+const token = await adminToken();
+
+async function signedIn(width = 1440): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await newPage(browser, width);
+  await page.goto('/');
+  await page.evaluate((t) => localStorage.setItem('authToken', t), token!);
+  return { page, close: () => context.close() };
+}
+
+const row = (page: Page, text: string) => page.locator('[role="row"]', { hasText: text });
+
+describe('console screenshots', () => {
+  // With the admin API in the build they show real data; without it, the in-page stand-in of the admin API.
+  it('shows every section at 1440 and 1024 px', async () => {
+    for (const width of [1440, 1024]) {
+      const { context, page } = await newPage(browser, width);
+      if (!token) await serveFakeAdminApi(page);
+      await page.goto('/');
+      await page.evaluate((t) => localStorage.setItem('authToken', t), token ?? 'stand-in');
+      await page.goto('/admin');
+      const tabs = page.getByRole('tablist', { name: 'Console sections' });
+      await tabs.waitFor();
+      expect(await tabs.getByRole('tab').allTextContents()).toEqual(SECTIONS);
+      await page.getByRole('group', { name: 'Total Users' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await snap(page, `admin-overview-${width}`);
+      for (const [path, ready] of [
+        ['users', '.MuiDataGrid-row'],
+        ['coupons', 'text=Create Coupon'],
+        ['flagged', 'text=Run Abuse Check'],
+        ['ai-config', 'text=Reset to Defaults'],
+        ['suspicious', 'text=Total Estimated Cost'],
+        ['cost-analysis', 'text=Top 20 users by estimated cost'],
+      ] as const) {
+        await page.goto(`/admin/${path}`);
+        await page.locator(ready).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await page.getByRole('alert').count(), `no error banner on ${path}`).toBe(0);
+        await snap(page, `admin-${path}-${width}`);
+      }
+      await context.close();
+    }
+  });
+});
+
+describe.runIf(token)('console as the demo admin', () => {
+  it('filters users by plan, then sorts by created date', async () => {
+    const { page, close } = await signedIn();
+    const requests: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/admin/users') && requests.push(r.url()));
+    await page.goto('/admin/users');
+    await page.getByRole('grid', { name: 'Users' }).waitFor();
+    await page.getByRole('combobox', { name: /^Plan/ }).click();
+    await page.getByRole('option', { name: 'free' }).click();
+    await expect.poll(() => requests.some((u) => new URL(u).searchParams.get('plan') === 'free')).toBe(true);
+    await page.waitForLoadState('networkidle');
+    const plans = await page.locator('[role="row"] [data-field="plan"]').allTextContents();
+    expect(plans.filter((p) => p !== 'Plan').every((p) => p === 'free')).toBe(true);
+    await page.getByRole('columnheader', { name: 'Created' }).click();
+    await expect
+      .poll(() =>
+        requests.some(
+          (u) =>
+            new URL(u).searchParams.get('sort') === 'createdAt' &&
+            new URL(u).searchParams.get('order') === 'ASC',
+        ),
+      )
+      .toBe(true);
+    await close();
+  });
+
+  it('bulk-downgrades two users after confirming', async () => {
+    const stamp = Date.now();
+    const emails = [`bulk-a-${stamp}@example.com`, `bulk-b-${stamp}@example.com`];
+    for (const email of emails)
+      await api('/auth/register', null, {
+        method: 'POST',
+        body: { email, password: 'bulk-pass-1', displayName: 'Bulk Test' },
+      });
+    const found = rows<{ _id: string; email: string }>(
+      (await api(`/admin/users?search=bulk-&perPage=100`, token)).body,
+      'users',
+    ).filter((u) => emails.includes(u.email));
+    expect(found).toHaveLength(2);
+    for (const u of found)
+      expect(
+        (
+          await api(`/admin/users/${u._id}/subscription`, token, {
+            method: 'PATCH',
+            body: { plan: 'premium' },
+          })
+        ).status,
+      ).toBeLessThan(300);
+    const { page, close } = await signedIn();
+    await page.goto('/admin/users');
+    await page.getByPlaceholder('Search email or name').fill(`-${stamp}@`);
+    for (const email of emails) await row(page, email).getByRole('checkbox').check();
+    await page
+      .locator('[data-test="bulk-actions-toolbar"]')
+      .getByRole('button', { name: 'Downgrade' })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect
+      .poll(async () =>
+        rows<{ email: string; plan: string }>(
+          (await api(`/admin/users?search=${stamp}&perPage=100`, token)).body,
+          'users',
+        ).map((u) => u.plan),
+      )
+      .toEqual(['free', 'free']);
+    await close();
+  });
+
+  it('creates a coupon, deactivates it, then deletes it', async () => {
+    const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+    const { page, close } = await signedIn();
+    await page.goto('/admin/coupons');
+    const form = page.getByRole('form', { name: 'Create Coupon' });
+    await form.getByLabel('Code').fill(code.toLowerCase());
+    expect(await form.getByLabel('Code').inputValue()).toBe(code);
+    await form.getByLabel('Amount').fill('15');
+    await form.getByRole('button', { name: 'Create Coupon' }).click();
+    await row(page, code).waitFor();
+    expect(await row(page, code).textContent()).toContain('Active');
+    await row(page, code).getByRole('button', { name: 'Deactivate' }).click();
+    await row(page, code).getByText('Inactive').waitFor();
+    await row(page, code).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByText('Are you sure you want to delete this coupon?').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await row(page, code).waitFor({ state: 'detached' });
+    await close();
+  });
+
+  it('flags a user, views the details, unflags; runs the abuse check', async () => {
+    const me = rows<{ _id: string; email: string }>(
+      (await api('/admin/users?search=user@example.com', token)).body,
+      'users',
+    ).find((u) => u.email === 'user@example.com');
+    expect(me).toBeTruthy();
+    const { page, close } = await signedIn();
+    await page.goto('/admin/flagged');
+    await page.getByRole('button', { name: 'Flag User' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('User ID').fill(me!._id);
+    await dialog.getByLabel('Reason for Flagging').fill('Spam: e2e check');
+    await dialog.getByRole('button', { name: 'Flag User' }).click();
+    await row(page, 'user@example.com').waitFor();
+    await row(page, 'user@example.com').getByRole('button', { name: 'View Details' }).click();
+    await dialog.getByText('Flag history').waitFor();
+    expect(await dialog.getByText('Flagged', { exact: true }).count()).toBeGreaterThan(0);
+    await dialog.getByRole('button', { name: 'Unflag' }).click();
+    await dialog.getByText('Clean', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Run Abuse Check' }).click();
+    await page.getByText('Abuse check initiated. New violations will appear shortly.').waitFor();
+    await close();
+  });
+
+  it("changes a task's model, then resets to defaults", async () => {
+    const { page, close } = await signedIn();
+    await page.goto('/admin/ai-config');
+    const model = page.getByRole('combobox', { name: /model/ }).first();
+    await model.click();
+    const options = page.getByRole('option');
+    expect(await options.first().textContent()).toBe('Default Model');
+    await options.nth(1).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    expect(await model.textContent()).not.toBe('Default Model');
+    await page.getByRole('button', { name: 'Reset to Defaults' }).click();
+    await expect.poll(() => model.textContent()).toBe('Default Model');
+    await close();
+  });
+
+  it('marks a flagged suspicious user safe and exports the CSV with the spec header', async () => {
+    const { page, close } = await signedIn();
+    await page.goto('/admin/suspicious');
+    await page.getByRole('group', { name: 'Flagged Users' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const safe = page.getByRole('button', { name: 'Mark as Safe' });
+    if ((await safe.count()) > 0) {
+      const before = Number(
+        await page.getByRole('group', { name: 'Flagged Users' }).locator('.MuiTypography-h5').textContent(),
+      );
+      await safe.first().click();
+      await expect
+        .poll(async () =>
+          Number(
+            await page
+              .getByRole('group', { name: 'Flagged Users' })
+              .locator('.MuiTypography-h5')
+              .textContent(),
+          ),
+        )
+        .toBe(before - 1);
+    }
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`suspicious-users-${new Date().toISOString().slice(0, 10)}.csv`);
+    const header = Papa.parse<string[]>(readFileSync((await file.path())!, 'utf8')).data[0];
+    expect(header).toEqual([
+      'Email',
+      'Name',
+      'Plan',
+      'Tokens (30d)',
+      'Storage (MB)',
+      'Estimated Cost',
+      'Flagged',
+      'Reasons',
+    ]);
+    await close();
+  });
+});

@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest';
+import Papa from 'papaparse';
+import { csvFilename, neutraliseCell, toCsv } from '../../src-admin/csv/csv';
+import {
+  amountLimits,
+  couponDiscount,
+  couponDisplayStatus,
+  couponExpiry,
+  couponFormError,
+  couponPayload,
+  couponUsage,
+  normaliseCode,
+} from '../../src-admin/coupons/couponStatus';
+import { topReasons } from '../../src-admin/flagged/topReasons';
+import { flaggedDate, flaggedReason, storageUsedOfLimit } from '../../src-admin/flagged/flaggedFormat';
+import { aiConfigRows, lastUpdated } from '../../src-admin/ai-config/aiConfigRows';
+import { applyListParams, mapBounded, sortRows } from '../../src-admin/providers/listQuery';
+import { SECTIONS, sectionIndex } from '../../src-admin/layout/sections';
+import { suspiciousCsvColumns } from '../../src-admin/suspicious/suspiciousCsv';
+import type { SuspiciousUser } from '../../src/contract/admin';
+
+describe('CSV', () => {
+  it.each(['=SUM(A1)', '+1', '-1', '@cmd', '\tx', '\rx'])('neutralises a cell starting %j', (v) => {
+    expect(neutraliseCell(v)).toBe(`'${v}`);
+  });
+  it('leaves ordinary cells alone and empties null', () => {
+    expect(neutraliseCell('alice@example.com')).toBe('alice@example.com');
+    expect(neutraliseCell(12)).toBe('12');
+    expect(neutraliseCell(null)).toBe('');
+  });
+  it('quotes commas and quotes, and round-trips through a parser', () => {
+    const text = toCsv(
+      [{ a: 'x, "y"', b: '=1+1' }],
+      [
+        { header: 'A', value: (r) => r.a },
+        { header: 'B', value: (r) => r.b },
+      ],
+    );
+    expect(text.split('\r\n')[0]).toBe('A,B');
+    expect(Papa.parse<string[]>(text).data[1]).toEqual(['x, "y"', "'=1+1"]);
+  });
+  it('puts the date in the filename', () => {
+    expect(csvFilename('suspicious-users', new Date('2026-11-22T12:00:00Z'))).toBe(
+      'suspicious-users-2026-11-22.csv',
+    );
+  });
+  it('exports suspicious users with exactly the spec columns', () => {
+    const u: SuspiciousUser = {
+      _id: '1',
+      email: 'a@x.com',
+      displayName: 'Ann',
+      name: 'Ann B',
+      plan: 'free',
+      tokensUsed30d: 1200,
+      storageUsedMB: 12.345,
+      estimatedCost: 1.23456,
+      flaggedForAbuse: true,
+      suspiciousReasons: ['High tokens', 'High storage'],
+    };
+    const rows = Papa.parse<string[]>(toCsv([u], suspiciousCsvColumns)).data;
+    expect(rows[0]).toEqual([
+      'Email',
+      'Name',
+      'Plan',
+      'Tokens (30d)',
+      'Storage (MB)',
+      'Estimated Cost',
+      'Flagged',
+      'Reasons',
+    ]);
+    expect(rows[1]).toEqual([
+      'a@x.com',
+      'Ann',
+      'free',
+      '1200',
+      '12.35',
+      '1.235',
+      'Yes',
+      'High tokens; High storage',
+    ]);
+  });
+});
+
+describe('coupon rules', () => {
+  const base = { isActive: true, isExpired: false, usageLimit: null as number | null, usedCount: 0 };
+  it('display status: Inactive, Expired, Used Up, Active in that order', () => {
+    expect(couponDisplayStatus({ ...base, isActive: false, isExpired: true })).toBe('Inactive');
+    expect(couponDisplayStatus({ ...base, isExpired: true, usageLimit: 1, usedCount: 1 })).toBe('Expired');
+    expect(couponDisplayStatus({ ...base, usageLimit: 2, usedCount: 2 })).toBe('Used Up');
+    expect(couponDisplayStatus({ ...base, usageLimit: 2, usedCount: 1 })).toBe('Active');
+    expect(couponDisplayStatus(base)).toBe('Active');
+  });
+  it('usage, expiry and discount labels', () => {
+    expect(couponUsage({ usedCount: 3, usageLimit: 10 })).toBe('3 / 10');
+    expect(couponUsage({ usedCount: 3, usageLimit: null })).toBe('3 / ∞');
+    expect(couponExpiry({ expiresAt: null })).toBe('Never');
+    expect(couponExpiry({ expiresAt: '2027-01-05T10:00:00Z' })).toMatch(/2027/);
+    expect(couponDiscount({ discountType: 'percentage', amount: 15 })).toBe('15%');
+    expect(couponDiscount({ discountType: 'fixed', amount: 2.5 })).toBe('$2.50');
+  });
+  it('upper-cases the code and drops other characters', () => {
+    expect(normaliseCode('spring-20 x')).toBe('SPRING20X');
+  });
+  it('limits the amount by type', () => {
+    expect(amountLimits('percentage')).toEqual({ min: 0, max: 100, step: 1 });
+    expect(amountLimits('fixed')).toEqual({ min: 0, step: 0.01 });
+  });
+  const form = {
+    code: 'save10',
+    discountType: 'percentage' as const,
+    amount: '10',
+    usageLimit: '',
+    expiresAt: '',
+  };
+  it('sends empty optionals as null and numbers as numbers', () => {
+    expect(couponPayload(form)).toEqual({
+      code: 'SAVE10',
+      discountType: 'percentage',
+      amount: 10,
+      usageLimit: null,
+      expiresAt: null,
+    });
+    const p = couponPayload({ ...form, usageLimit: '5', expiresAt: '2027-01-01T10:00' });
+    expect(p.usageLimit).toBe(5);
+    expect(p.expiresAt).toBe(new Date('2027-01-01T10:00').toISOString());
+  });
+  it.each([
+    [{ code: '' }, 'Code is required'],
+    [{ amount: '' }, 'Amount is required'],
+    [{ amount: '-1' }, 'Amount must be at least 0'],
+    [{ amount: '101' }, 'A percentage cannot exceed 100'],
+    [{ amount: '10.5' }, 'A percentage must be a whole number'],
+    [{ usageLimit: '0' }, 'Usage limit must be at least 1'],
+  ])('rejects %j', (patch, text) => {
+    expect(couponFormError({ ...form, ...patch })).toBe(text);
+  });
+  it('accepts a fixed amount with cents and above 100', () => {
+    expect(couponFormError({ ...form, discountType: 'fixed', amount: '150.25' })).toBeNull();
+  });
+});
+
+describe('flagged', () => {
+  it('Top Reasons: the text before the first colon, without repeats', () => {
+    expect(
+      topReasons([
+        { reason: 'Excessive storage: 12 GB' },
+        { reason: 'Excessive storage: 15 GB' },
+        { reason: 'Token abuse: 2M' },
+        { reason: 'Spam' },
+        { reason: 'Other: x' },
+      ]),
+    ).toEqual(['Excessive storage', 'Token abuse', 'Spam']);
+  });
+  it('reason, date and storage fallbacks', () => {
+    expect(flaggedReason({ lastFlaggedReason: null })).toBe('No reason provided');
+    expect(flaggedReason({ lastFlaggedReason: '  ' })).toBe('No reason provided');
+    expect(flaggedDate({ flaggedAt: null })).toBe('Unknown');
+    expect(storageUsedOfLimit(512 * 1048576, 1024 * 1048576)).toBe('512 MB / 1.00 GB');
+  });
+});
+
+describe('AI config rows', () => {
+  const catalogue = {
+    taskTypes: [
+      { id: 'tagging', name: 'Tagging', description: 'Tags posts' },
+      { id: 'summary', name: 'Summary', description: 'Summarises' },
+    ],
+    providers: { openai: { name: 'OpenAI', models: [{ id: 'gpt', name: 'GPT' }] } },
+  };
+  it('falls back to openai with the default model for a task without config', () => {
+    const rows = aiConfigRows(catalogue, [
+      { taskType: 'summary', provider: 'anthropic', model: 'claude', updatedAt: '2026-11-01T00:00:00Z' },
+    ]);
+    expect(rows[0]).toMatchObject({ taskType: 'tagging', provider: 'openai', model: null, updatedAt: null });
+    expect(rows[1]).toMatchObject({ taskType: 'summary', provider: 'anthropic', model: 'claude' });
+  });
+  it('last updated is the newest', () => {
+    expect(lastUpdated([{ updatedAt: '2026-01-01T00:00:00Z' }, { updatedAt: '2026-03-01T00:00:00Z' }])).toBe(
+      '2026-03-01T00:00:00Z',
+    );
+    expect(lastUpdated([])).toBeNull();
+  });
+});
+
+describe('list helpers', () => {
+  it('sorts with missing values last in both orders', () => {
+    const rows = [{ v: 2 }, { v: null }, { v: 10 }, { v: 1 }];
+    expect(sortRows(rows, 'v', 'ASC').map((r) => r.v)).toEqual([1, 2, 10, null]);
+    expect(sortRows(rows, 'v', 'DESC').map((r) => r.v)).toEqual([10, 2, 1, null]);
+  });
+  it('pages after filtering and reports the filtered total', () => {
+    const rows = Array.from({ length: 12 }, (_, i) => ({ n: i }));
+    const res = applyListParams(
+      rows,
+      { filter: {}, sort: { field: 'n', order: 'ASC' }, pagination: { page: 3, perPage: 5 } },
+      () => true,
+    );
+    expect(res).toEqual({ data: [{ n: 10 }, { n: 11 }], total: 12 });
+  });
+  it('mapBounded keeps order and the limit', async () => {
+    let live = 0;
+    let peak = 0;
+    const out = await mapBounded([1, 2, 3, 4, 5, 6, 7], 3, async (x) => {
+      live++;
+      peak = Math.max(peak, live);
+      await new Promise((r) => setTimeout(r, 2));
+      live--;
+      return x * 2;
+    });
+    expect(out).toEqual([2, 4, 6, 8, 10, 12, 14]);
+    expect(peak).toBe(3);
+  });
+});
+
+describe('sections', () => {
+  it('has the six spec labels in order', () => {
+    expect(SECTIONS.map((s) => s.label)).toEqual([
+      'Overview',
+      'Users',
+      'Coupons',
+      'Flagged Users',
+      'AI Provider Settings',
+      'Suspicious Users',
+    ]);
+  });
+  it('maps a path to its tab', () => {
+    expect(sectionIndex('/admin', '/admin')).toBe(0);
+    expect(sectionIndex('/admin/coupons', '/admin')).toBe(2);
+    expect(sectionIndex('/admin/ai-config/x', '/admin')).toBe(4);
+    expect(sectionIndex('/admin/cost-analysis', '/admin')).toBe(-1);
+  });
+});
+
+describe('overview chart series', () => {
+  it('stacks users per plan by status, with "none" for no status', async () => {
+    const { planStatusSeries } = await import('../../src-admin/pages/overview/overviewSeries');
+    const { plans, statuses } = planStatusSeries([
+      { plan: 'free', status: '', count: 80 },
+      { plan: 'premium', status: 'active', count: 15 },
+      { plan: 'premium', status: 'trialing', count: 3 },
+    ]);
+    expect(statuses).toEqual(['none', 'active', 'trialing']);
+    expect(plans).toEqual([
+      { plan: 'free', none: 80, active: 0, trialing: 0 },
+      { plan: 'premium', none: 0, active: 15, trialing: 3 },
+    ]);
+  });
+});
