@@ -92,6 +92,7 @@ describe('login', () => {
     t.clock.advance(3 * DAY_MS);
     const res = await post('/api/auth/login', { email: 'LOGIN@example.com', password });
     expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(res.json().token) });
     expect(me.json().email).toBe(email);
     const [row] = await t.db.select().from(users).where(eq(users.email, email));
@@ -123,6 +124,7 @@ describe('me', () => {
     const { token, email } = await registerUser(t.app, { email: 'me@example.com', displayName: 'Me Myself' });
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
     expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(
       [
