@@ -99,6 +99,17 @@ describe('login', () => {
     expect(row.lastLoginAt).toEqual(t.clock.now());
   });
 
+  it('drops the account’s expired sessions when it signs in again', async () => {
+    const { email, password, token } = await registerUser(t.app, { email: 'returning@example.com' });
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    t.clock.advance(31 * DAY_MS);
+    const res = await post('/api/auth/login', { email, password });
+    expect(res.statusCode).toBe(200);
+    const left = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(left.map((s) => s.tokenHash)).toEqual([hashToken(res.json().token)]);
+    expect(left.some((s) => s.tokenHash === hashToken(token))).toBe(false);
+  });
+
   it('gives the same 401 for an unknown email and a wrong password', async () => {
     await registerUser(t.app, { email: 'known@example.com' });
     const unknown = await post('/api/auth/login', { email: 'nobody@example.com', password: 'whatever-1' });
