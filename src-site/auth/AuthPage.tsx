@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { apiUrl } from '../../src/api/client';
 import { useSession } from '../../src/session/SessionProvider';
@@ -20,8 +20,11 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
   const [displayName, setDisplayName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // A failed Google round trip comes back with ?error=google; a guard may pass on the session's error.
   const [error, setError] = useState<string | null>(() =>
-    new URLSearchParams(location.search).get('error') === 'google' ? AUTH_TEXT.googleFailed : null,
+    new URLSearchParams(location.search).get('error') === 'google'
+      ? AUTH_TEXT.googleFailed
+      : ((location.state as { error?: string } | null)?.error ?? null),
   );
   const [busy, setBusy] = useState(false);
   const [welcome, setWelcome] = useState(false);
@@ -29,7 +32,10 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
   const register = mode === 'register';
 
   // The toggle (or a link) switches mode: fields and error start clean.
+  const shownMode = useRef(mode);
   useEffect(() => {
+    if (shownMode.current === mode) return;
+    shownMode.current = mode;
     setDisplayName('');
     setEmail('');
     setPassword('');
