@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { users } from '../db/schema';
+import { sessions, users } from '../db/schema';
 import { conflict, unauthorized } from '../errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession } from './sessions';
@@ -43,6 +43,9 @@ export async function logIn(ctx: AppContext, input: { email: string; password: s
     throw unauthorized(INVALID_LOGIN);
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthorized(INVALID_LOGIN);
-  await ctx.db.update(users).set({ lastLoginAt: ctx.clock.now() }).where(eq(users.id, user.id));
+  const now = ctx.clock.now();
+  await ctx.db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+  // Expired sessions are dead weight; dropping this user's keeps the table from growing with every sign-in.
+  await ctx.db.delete(sessions).where(and(eq(sessions.userId, user.id), lte(sessions.expiresAt, now)));
   return createSession(ctx.db, user.id, ctx.clock, ctx.config.SESSION_TTL_DAYS);
 }

@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as oidc from 'openid-client';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import { oauthStates } from '../db/schema';
 import type { AppContext } from '../context';
 import { unavailable } from '../errors';
 import { messageResponseSchema } from '../../src/contract/auth';
+import { rateLimit, RATE_RULES } from '../plugins/rateLimit';
 import { hashToken, newToken } from './tokens';
 import { createSession } from './sessions';
 import { findOrCreateGoogleUser } from './googleAccount';
@@ -55,12 +56,20 @@ export async function googleRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/google/web',
     {
+      // Each start stores a row, so starts are limited like the other unauthenticated writes.
+      preHandler: rateLimit(RATE_RULES.googleStart),
       schema: {
         tags: ['auth'],
         summary: 'Start Google sign-in (browser navigation)',
         security: [],
-        querystring: z.object({ prompt: z.enum(['select_account', 'consent', 'none', 'login']).optional() }),
-        response: { 503: messageResponseSchema },
+        querystring: z.object({
+          prompt: z
+            .enum(['select_account', 'consent', 'none', 'login'], {
+              error: 'Prompt must be select_account, consent, none or login',
+            })
+            .optional(),
+        }),
+        response: { 400: messageResponseSchema, 429: messageResponseSchema, 503: messageResponseSchema },
       },
     },
     async (request, reply) => {
@@ -75,12 +84,15 @@ export async function googleRoutes(fastify: FastifyInstance): Promise<void> {
       const nonce = oidc.randomNonce();
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const browser = newToken();
+      const now = ctx.clock.now();
+      // Flows the browser never finished leave rows behind; each start clears the expired ones.
+      await ctx.db.delete(oauthStates).where(lte(oauthStates.expiresAt, now));
       await ctx.db.insert(oauthStates).values({
         stateHash: hashToken(state),
         browserHash: hashToken(browser),
         codeVerifier,
         nonce,
-        expiresAt: new Date(ctx.clock.now().getTime() + STATE_TTL_MS),
+        expiresAt: new Date(now.getTime() + STATE_TTL_MS),
       });
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { passwordResets, sessions, users } from '../db/schema';
 import { badRequest } from '../errors';
@@ -21,6 +21,15 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   if (!user) return;
   const token = newToken();
   const now = ctx.clock.now();
+  // Used and expired links can never work again; each new request clears this account's.
+  await ctx.db
+    .delete(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.userId, user.id),
+        or(isNotNull(passwordResets.usedAt), lte(passwordResets.expiresAt, now)),
+      ),
+    );
   await ctx.db.insert(passwordResets).values({
     userId: user.id,
     tokenHash: hashToken(token),

@@ -57,8 +57,12 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
         }
       } catch (err) {
         if (err instanceof HttpError) throw err;
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE')
           throw new HttpError(413, 'The screenshot must be at most 5 MB.');
+        if (code === 'FST_FILES_LIMIT') throw badRequest('Attach at most one screenshot.');
+        if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+          throw badRequest('The form has more fields than name, email, message, type and screenshot.');
         throw badRequest('The form could not be read. Please try again.');
       }
       const parsed = contactFieldsSchema.safeParse(fields);

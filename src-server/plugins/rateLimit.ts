@@ -1,6 +1,6 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
-import type { Clock } from '../clock';
+import { systemClock, type Clock } from '../clock';
 import { HttpError } from '../errors';
 
 /** Counts hits per key in fixed windows. In memory for one process; Redis when processes share limits. */
@@ -9,16 +9,37 @@ export interface RateLimitStore {
   close(): Promise<void>;
 }
 
-export function memoryRateLimitStore(clock: Clock): RateLimitStore {
+export interface MemoryStoreOptions {
+  /** Beyond this many live counters the oldest are dropped, so a flood of distinct keys cannot exhaust memory. */
+  maxKeys?: number;
+}
+
+const SWEEP_EVERY_MS = 60_000;
+
+export function memoryRateLimitStore(
+  clock: Clock,
+  { maxKeys = 200_000 }: MemoryStoreOptions = {},
+): RateLimitStore {
+  // Map order is insertion order, so the first entries are the oldest windows.
   const windows = new Map<string, { count: number; resetAt: number }>();
+  let nextSweep = 0;
   return {
     async hit(key, windowMs) {
       const now = clock.now().getTime();
-      if (windows.size > 50_000) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+      // Expired windows are swept at most once a minute: a scan per request would let a flood of keys cost O(n) each.
+      if (now >= nextSweep) {
+        for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+        nextSweep = now + SWEEP_EVERY_MS;
+      }
       let w = windows.get(key);
       if (!w || w.resetAt <= now) {
+        windows.delete(key);
         w = { count: 0, resetAt: now + windowMs };
         windows.set(key, w);
+        for (const oldest of windows.keys()) {
+          if (windows.size <= maxKeys) break;
+          windows.delete(oldest);
+        }
       }
       w.count += 1;
       return { count: w.count, resetInMs: w.resetAt - now };
@@ -34,20 +55,58 @@ const HIT_SCRIPT = `local c = redis.call('INCR', KEYS[1])
 if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {c, redis.call('PTTL', KEYS[1])}`;
 
-export function redisRateLimitStore(url: string, prefix = 'pk:rl:'): RateLimitStore {
+export interface RedisStoreOptions {
+  /** Counts while Redis cannot be reached, so an outage never turns sign-in into a server error. */
+  fallback?: RateLimitStore;
+  /** Told once per outage, and again when Redis answers after one. */
+  onStatus?: (event: 'unreachable' | 'recovered', err?: Error) => void;
+}
+
+export function redisRateLimitStore(
+  url: string,
+  prefix = 'pk:rl:',
+  { fallback = memoryRateLimitStore(systemClock), onStatus = logStatus }: RedisStoreOptions = {},
+): RateLimitStore {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  let down = false;
+  // Connection errors are answered through the fallback; without a listener ioredis would print each retry.
+  redis.on('error', () => undefined);
   return {
     async hit(key, windowMs) {
-      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [
-        number,
-        number,
-      ];
-      return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+      // During a known outage, skip the reconnect wait until Redis is back.
+      if (down && redis.status !== 'ready') return fallback.hit(key, windowMs);
+      try {
+        const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [
+          number,
+          number,
+        ];
+        if (down) {
+          down = false;
+          onStatus('recovered');
+        }
+        return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+      } catch (err) {
+        if (!down) {
+          down = true;
+          onStatus('unreachable', err as Error);
+        }
+        return fallback.hit(key, windowMs);
+      }
     },
     async close() {
-      await redis.quit().catch(() => undefined);
+      if (redis.status === 'ready') await redis.quit().catch(() => undefined);
+      else redis.disconnect();
+      await fallback.close();
     },
   };
+}
+
+function logStatus(event: 'unreachable' | 'recovered', err?: Error): void {
+  const line =
+    event === 'unreachable'
+      ? { level: 'warn', msg: 'rate limits: Redis unreachable, counting in memory', err: err?.message }
+      : { level: 'info', msg: 'rate limits: Redis reachable again' };
+  process.stderr.write(`${JSON.stringify(line)}\n`);
 }
 
 export interface RateRule {
@@ -92,15 +151,17 @@ function describeWait(seconds: number): string {
 const MINUTE = 60_000;
 /** The product's limits, per the request's IP and, for sign-in and reset, the email too. */
 export const RATE_RULES = {
+  // Per address first: once an address is refused, its further attempts open no new per-email counters.
   login: [
-    { name: 'login-ip-email', max: 10, windowMs: 15 * MINUTE, key: byIpAndEmail },
     { name: 'login-ip', max: 100, windowMs: 15 * MINUTE, key: byIp },
+    { name: 'login-ip-email', max: 10, windowMs: 15 * MINUTE, key: byIpAndEmail },
   ],
   register: [{ name: 'register-ip', max: 10, windowMs: 60 * MINUTE, key: byIp }],
   resetRequest: [
-    { name: 'reset-ip-email', max: 3, windowMs: 60 * MINUTE, key: byIpAndEmail },
     { name: 'reset-ip', max: 20, windowMs: 60 * MINUTE, key: byIp },
+    { name: 'reset-ip-email', max: 3, windowMs: 60 * MINUTE, key: byIpAndEmail },
   ],
   resetPassword: [{ name: 'reset-use-ip', max: 20, windowMs: 15 * MINUTE, key: byIp }],
   contact: [{ name: 'contact-ip', max: 5, windowMs: 10 * MINUTE, key: byIp }],
+  googleStart: [{ name: 'google-start-ip', max: 30, windowMs: 10 * MINUTE, key: byIp }],
 } satisfies Record<string, RateRule[]>;

@@ -1,41 +1,63 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../config';
 
-const email = z
-  .string({ error: 'Email is required' })
+/** A string field whose message says "required" when it is absent and `wrongType` when it is something else. */
+const text = (required: string, wrongType: string) =>
+  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : wrongType) });
+
+const email = text('Email is required', 'Email must be a valid email address')
   .trim()
   .toLowerCase()
+  // RFC 5321 caps an address at 254 characters; longer input is never a real mailbox.
+  .max(254, { error: 'Email must be at most 254 characters long' })
   .pipe(z.email({ error: 'Email must be a valid email address' }));
 
-export const loginBodySchema = z.object({
-  email,
-  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }),
-});
+const password = (required: string) => text(required, 'Password must be text');
+
+/** The message for a body that is missing or not a JSON object, naming the fields expected. */
+const body = <S extends z.core.$ZodLooseShape>(shape: S, fields: string) =>
+  z.object(shape, { error: `Send a JSON object with ${fields}.` });
+
+export const loginBodySchema = body(
+  {
+    email,
+    password: password('Password is required').min(1, { error: 'Password is required' }),
+  },
+  'email and password',
+);
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-export const registerBodySchema = z.object({
-  email,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(MIN_PASSWORD_LENGTH, { error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long` })
-    .max(256, { error: 'Password must be at most 256 characters long' }),
-  displayName: z
-    .string({ error: 'Display name is required' })
-    .trim()
-    .min(1, { error: 'Display name is required' })
-    .max(100, { error: 'Display name must be at most 100 characters long' }),
-});
+export const registerBodySchema = body(
+  {
+    email,
+    password: password('Password is required')
+      .min(MIN_PASSWORD_LENGTH, {
+        error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+      })
+      .max(256, { error: 'Password must be at most 256 characters long' }),
+    displayName: text('Display name is required', 'Display name must be text')
+      .trim()
+      .min(1, { error: 'Display name is required' })
+      .max(100, { error: 'Display name must be at most 100 characters long' }),
+  },
+  'email, password and displayName',
+);
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const tokenResponseSchema = z.object({ token: z.string() });
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-export const requestResetBodySchema = z.object({ email });
-export const resetPasswordBodySchema = z.object({
-  token: z.string({ error: 'Invalid reset token' }).min(1, { error: 'Invalid reset token' }),
-  newPassword: z
-    .string({ error: 'Password is required' })
-    .min(MIN_PASSWORD_LENGTH, { error: 'Password must be at least 6 characters long' })
-    .max(256, { error: 'Password must be at most 256 characters long' }),
-});
+export const requestResetBodySchema = body({ email }, 'email');
+export const resetPasswordBodySchema = body(
+  {
+    // Tokens are 43 characters; anything far longer is not one of ours.
+    token: text('Invalid reset token', 'Invalid reset token')
+      .min(1, { error: 'Invalid reset token' })
+      .max(512, { error: 'Invalid reset token' }),
+    newPassword: password('Password is required')
+      .min(MIN_PASSWORD_LENGTH, { error: 'Password must be at least 6 characters long' })
+      .max(256, { error: 'Password must be at most 256 characters long' }),
+  },
+  'token and newPassword',
+);

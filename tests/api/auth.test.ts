@@ -59,6 +59,13 @@ describe('register', () => {
       'Email must be a valid email address',
     ],
     [{ password: 'secret-1', displayName: 'A' }, 'Email is required'],
+    [{ email: 42, password: 'secret-1', displayName: 'A' }, 'Email must be a valid email address'],
+    [
+      { email: `${'a'.repeat(250)}@example.com`, password: 'secret-1', displayName: 'A' },
+      'Email must be at most 254 characters long',
+    ],
+    [{ email: 'a@example.com', password: 'secret-1', displayName: 7 }, 'Display name must be text'],
+    [['a@example.com', 'secret-1'], 'Send a JSON object with email, password and displayName.'],
   ])('rejects %j with a message naming the field and stores nothing', async (payload, message) => {
     const before = (await t.db.select({ id: users.id }).from(users)).length;
     const res = await post('/api/auth/register', payload);
@@ -82,12 +89,25 @@ describe('register', () => {
 describe('login', () => {
   it('returns a fresh token for the right password and records the login time', async () => {
     const { email, password } = await registerUser(t.app, { email: 'login@example.com' });
+    t.clock.advance(3 * DAY_MS);
     const res = await post('/api/auth/login', { email: 'LOGIN@example.com', password });
     expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(res.json().token) });
     expect(me.json().email).toBe(email);
     const [row] = await t.db.select().from(users).where(eq(users.email, email));
-    expect(row.lastLoginAt).not.toBeNull();
+    expect(row.lastLoginAt).toEqual(t.clock.now());
+  });
+
+  it('drops the account’s expired sessions when it signs in again', async () => {
+    const { email, password, token } = await registerUser(t.app, { email: 'returning@example.com' });
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    t.clock.advance(31 * DAY_MS);
+    const res = await post('/api/auth/login', { email, password });
+    expect(res.statusCode).toBe(200);
+    const left = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(left.map((s) => s.tokenHash)).toEqual([hashToken(res.json().token)]);
+    expect(left.some((s) => s.tokenHash === hashToken(token))).toBe(false);
   });
 
   it('gives the same 401 for an unknown email and a wrong password', async () => {
@@ -99,6 +119,15 @@ describe('login', () => {
       expect(res.json()).toEqual({ message: 'Invalid email or password' });
     }
   });
+
+  it('answers a missing body and a password that is not text with messages naming what is wrong', async () => {
+    const empty = await t.app.inject({ method: 'POST', url: '/api/auth/login' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ message: 'Send a JSON object with email and password.' });
+    const numeric = await post('/api/auth/login', { email: 'known@example.com', password: 123456 });
+    expect(numeric.statusCode).toBe(400);
+    expect(numeric.json()).toEqual({ message: 'Password must be text' });
+  });
 });
 
 describe('me', () => {
@@ -106,6 +135,7 @@ describe('me', () => {
     const { token, email } = await registerUser(t.app, { email: 'me@example.com', displayName: 'Me Myself' });
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
     expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(
       [

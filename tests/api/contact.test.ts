@@ -108,6 +108,17 @@ describe('POST /api/contact', () => {
     expect(await count()).toBe(before);
   });
 
+  it('rejects a second file with a message, and stores nothing', async () => {
+    const before = await count();
+    const files = (await uploads()).length;
+    const shot = { filename: 'a.png', contentType: 'image/png', data: TINY_PNG };
+    const res = await send({ ...base, screenshot: shot, another: { ...shot, filename: 'b.png' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Attach at most one screenshot.' });
+    expect(await count()).toBe(before);
+    expect((await uploads()).length).toBe(files);
+  });
+
   it('rejects a JSON body with a clear message', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: base });
     expect(res.statusCode).toBe(400);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bearer, registerUser, startTestApp, type TestApp } from './harness';
 import { browseUntil, startFakeGoogle } from '../fixtures/fakeGoogle';
-import { users } from '../../src-server/db/schema';
+import { oauthStates, users } from '../../src-server/db/schema';
 
 const WEB = 'http://localhost:3000';
 const CALLBACK = `${WEB}/api/auth/google/callback`;
@@ -108,15 +108,46 @@ describe('Google sign-in', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(`${WEB}/dashboard/login?error=google`);
   });
+
+  it('clears the stored state of flows that were never finished once they expire', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/auth/google/web?prompt=select_account' });
+    t.clock.advance(11 * 60_000);
+    const start = await t.app.inject({ method: 'GET', url: '/api/auth/google/web?prompt=select_account' });
+    expect(start.statusCode).toBe(302);
+    const rows = await t.db.select().from(oauthStates);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].expiresAt.getTime()).toBeGreaterThan(t.clock.now().getTime());
+  });
 });
 
 describe('Google sign-in without configuration', () => {
-  it('answers 503 with a message', async () => {
+  it('answers 503 with a message, and 400 to an unknown prompt', async () => {
     const bare = await startTestApp();
     try {
       const res = await bare.app.inject({ method: 'GET', url: '/api/auth/google/web?prompt=select_account' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ message: 'Google sign-in is not configured on this server.' });
+      const odd = await bare.app.inject({ method: 'GET', url: '/api/auth/google/web?prompt=always' });
+      expect(odd.statusCode).toBe(400);
+      expect(odd.json()).toEqual({ message: 'Prompt must be select_account, consent, none or login' });
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('limits starts to 30 per ten minutes from one address', async () => {
+    const bare = await startTestApp({ RATE_LIMIT_SCALE: '1' });
+    try {
+      for (let i = 0; i < 30; i++) {
+        const res = await bare.app.inject({
+          method: 'GET',
+          url: '/api/auth/google/web?prompt=select_account',
+        });
+        expect(res.statusCode).toBe(503);
+      }
+      const res = await bare.app.inject({ method: 'GET', url: '/api/auth/google/web?prompt=select_account' });
+      expect(res.statusCode).toBe(429);
+      expect(res.headers['retry-after']).toBe('600');
     } finally {
       await bare.close();
     }

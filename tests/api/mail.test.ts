@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { registerUser, startTestApp, type TestApp } from './harness';
-import { outbox } from '../../src-server/db/schema';
+import { contactMessages, outbox } from '../../src-server/db/schema';
+import { multipartBody } from '../fixtures/multipart';
 
 interface Received {
   from: string;
@@ -63,5 +64,44 @@ describe('mail over SMTP', () => {
     const [row] = await t.db.select().from(outbox);
     expect(row.sentAt).not.toBeNull();
     expect(row.error).toBeNull();
+  });
+});
+
+describe('mail while the SMTP server is unreachable', () => {
+  it('still gives the reset and contact answers, and records the failure in the outbox', async () => {
+    // Nothing listens on port 1: delivery fails at once.
+    const down = await startTestApp({
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      SUPPORT_EMAIL: 'help@postkeeper.test',
+    });
+    try {
+      const { email } = await registerUser(down.app, { email: 'no-smtp@example.com' });
+      const reset = await down.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        payload: { email },
+      });
+      expect(reset.statusCode).toBe(200);
+      expect(reset.json()).toEqual({
+        message: "If an account with that email exists, we've sent you a password reset link.",
+      });
+
+      const contact = await down.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        ...multipartBody({ name: 'Ann', email: 'ann@example.com', message: 'Hello', type: 'contact' }),
+      });
+      expect(contact.statusCode).toBe(200);
+      expect((await down.db.select().from(contactMessages)).map((m) => m.message)).toEqual(['Hello']);
+
+      const rows = await down.db.select().from(outbox);
+      expect(rows.map((r) => r.to).sort()).toEqual(['help@postkeeper.test', 'no-smtp@example.com']);
+      for (const row of rows) {
+        expect(row.sentAt).toBeNull();
+        expect(row.error).toBeTruthy();
+      }
+    } finally {
+      await down.close();
+    }
   });
 });

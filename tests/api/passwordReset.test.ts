@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bearer, outboxFor, registerUser, startTestApp, type TestApp } from './harness';
-import { passwordResets } from '../../src-server/db/schema';
+import { passwordResets, users } from '../../src-server/db/schema';
+import { hashToken } from '../../src-server/auth/tokens';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,6 +86,23 @@ describe('password reset', () => {
     expect(
       (await post('/api/auth/reset-password', { token: 'made-up', newPassword: 'whatever-1' })).json(),
     ).toEqual({ message: INVALID });
+  });
+
+  it('clears the account’s used and expired links when a new one is requested', async () => {
+    const { email } = await registerUser(t.app, { email: 'tidy@example.com' });
+    const used = tokenOf(await requestLink(email));
+    expect(
+      (await post('/api/auth/reset-password', { token: used, newPassword: 'tidy-new-1' })).statusCode,
+    ).toBe(200);
+    await requestLink(email);
+    t.clock.advance(31 * 60_000);
+    const fresh = tokenOf(await requestLink(email));
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    const rows = await t.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
+    expect(rows.map((r) => r.tokenHash)).toEqual([hashToken(fresh)]);
+    expect(
+      (await post('/api/auth/reset-password', { token: fresh, newPassword: 'tidy-new-2' })).statusCode,
+    ).toBe(200);
   });
 
   it('validates the body with the spec texts and changes nothing', async () => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { registerUser, startTestApp, type TestApp } from './harness';
-import { redisRateLimitStore } from '../../src-server/plugins/rateLimit';
+import { memoryRateLimitStore, redisRateLimitStore } from '../../src-server/plugins/rateLimit';
+import { ManualClock } from '../../src-server/clock';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
@@ -64,6 +65,44 @@ describe('rate limits (in memory, real limits)', () => {
   });
 });
 
+describe('sign-in limit per address', () => {
+  it('refuses the 101st attempt from one address within 15 minutes, whatever the emails', async () => {
+    const t = await startTestApp({ RATE_LIMIT_SCALE: '1' });
+    try {
+      for (let i = 0; i < 100; i++) {
+        const payload = { email: `spray${i}@example.com`, password: 'wrong-password' };
+        const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+        expect(res.statusCode).toBe(401);
+      }
+      const payload = { email: 'one-more@example.com', password: 'wrong-password' };
+      const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.headers['retry-after']).toBe('900');
+      t.clock.advance(15 * 60_000);
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload })).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});
+
+describe('in-memory counters', () => {
+  it('drop the oldest counter beyond their key limit, and start a new window once one ends', async () => {
+    const clock = new ManualClock();
+    const store = memoryRateLimitStore(clock, { maxKeys: 2 });
+    expect(await store.hit('a', 60_000)).toEqual({ count: 1, resetInMs: 60_000 });
+    expect((await store.hit('a', 60_000)).count).toBe(2);
+    await store.hit('b', 60_000);
+    await store.hit('c', 60_000); // a third key: 'a', the oldest, goes
+    expect((await store.hit('a', 60_000)).count).toBe(1);
+    clock.advance(30_000);
+    expect(await store.hit('a', 60_000)).toEqual({ count: 2, resetInMs: 30_000 });
+    clock.advance(30_000);
+    expect(await store.hit('a', 60_000)).toEqual({ count: 1, resetInMs: 60_000 });
+    await store.close();
+  });
+});
+
 describe('rate limits shared through Redis', () => {
   it('counts across two app instances that share one Redis', async () => {
     const prefix = `pk:test:${randomBytes(6).toString('hex')}:`;
@@ -111,6 +150,36 @@ describe('rate limits shared through Redis', () => {
     } finally {
       await redis.del('pk:rl:login-ip-email:127.0.0.1|via-redis@example.com', 'pk:rl:login-ip:127.0.0.1');
       await redis.quit();
+      await t.close();
+    }
+  });
+});
+
+describe('rate limits while Redis is unreachable', () => {
+  it('keeps answering and keeps counting in memory, reporting the outage once', async () => {
+    const events: string[] = [];
+    const t = await startTestApp(
+      { RATE_LIMIT_SCALE: '1' },
+      {
+        // Nothing listens on port 1, so every Redis command fails.
+        rateLimits: redisRateLimitStore('redis://127.0.0.1:1', 'pk:test:', {
+          fallback: memoryRateLimitStore(new ManualClock()),
+          onStatus: (event) => events.push(event),
+        }),
+      },
+    );
+    try {
+      const payload = { email: 'outage@example.com', password: 'wrong-password' };
+      for (let i = 0; i < 10; i++) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ message: 'Invalid email or password' });
+      }
+      const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.headers['retry-after']).toBe('900');
+      expect(events).toEqual(['unreachable']);
+    } finally {
       await t.close();
     }
   });
