@@ -244,10 +244,10 @@ export const dataProvider = {
     }),
   runAbuseCheck: () =>
     call<{ message?: string }>('/admin/abuse/check', ADMIN_TEXT.abuseCheck, { method: 'POST' }),
-  getAbuseHistory: (id: Identifier) =>
-    call<AbuseHistory>(
-      `/admin/users/${encodeURIComponent(String(id))}/abuse-history`,
-      ADMIN_TEXT.loadUserDetails,
+  getAbuseHistory: async (id: Identifier) =>
+    unwrap<AbuseHistory>(
+      await call(`/admin/users/${encodeURIComponent(String(id))}/abuse-history`, ADMIN_TEXT.loadUserDetails),
+      'history',
     ),
   getAbuseStats: async () =>
     unwrap<AbuseStats>(await call('/admin/abuse/stats', ADMIN_TEXT.loadFlagged), 'stats'),
@@ -281,7 +281,8 @@ export const dataProvider = {
 /** Bodies may come bare or wrapped in one named field ({stats}, {overview}, {summary}). */
 function unwrap<T>(body: unknown, key: string): T {
   const inner = (body as Record<string, unknown> | null)?.[key];
-  return (inner && typeof inner === 'object' ? inner : body) as T;
+  // A bare abuse history has its own `history` array: only an object counts as the wrapper.
+  return (inner && typeof inner === 'object' && !Array.isArray(inner) ? inner : body) as T;
 }
 
 export type AdminDataProvider = typeof dataProvider;

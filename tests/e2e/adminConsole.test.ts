@@ -172,7 +172,7 @@ describe.runIf(token)('console as the demo admin', () => {
     const requests: string[] = [];
     page.on('request', (r) => r.url().includes('/api/admin/users') && requests.push(r.url()));
     await page.goto('/admin/users');
-    await page.getByRole('grid', { name: 'Users' }).waitFor();
+    await page.locator('.MuiDataGrid-row').first().waitFor();
     await page.getByRole('combobox', { name: /^Plan/ }).click();
     await page.getByRole('option', { name: 'free' }).click();
     await expect.poll(() => requests.some((u) => new URL(u).searchParams.get('plan') === 'free')).toBe(true);
