@@ -7,6 +7,8 @@ import { serveFakeAdminApi } from './adminFakeApi';
 
 // The demo operator of the README.
 const ADMIN = { email: 'admin@example.com', password: 'admin-demo-1' };
+// Filters apply after react-admin's 500 ms debounce, then a round trip: wait longer than poll's default second.
+const POLL = { timeout: 10_000, interval: 100 };
 const SECTIONS = [
   'Overview',
   'Users',
@@ -175,20 +177,25 @@ describe.runIf(token)('console as the demo admin', () => {
     await page.locator('.MuiDataGrid-row').first().waitFor();
     await page.getByRole('combobox', { name: /^Plan/ }).click();
     await page.getByRole('option', { name: 'free' }).click();
-    await expect.poll(() => requests.some((u) => new URL(u).searchParams.get('plan') === 'free')).toBe(true);
-    await page.waitForLoadState('networkidle');
-    const plans = await page.locator('[role="row"] [data-field="plan"]').allTextContents();
-    expect(plans.filter((p) => p !== 'Plan').every((p) => p === 'free')).toBe(true);
+    await expect
+      .poll(() => requests.some((u) => new URL(u).searchParams.get('plan') === 'free'), POLL)
+      .toBe(true);
+    const plans = () => page.locator('.MuiDataGrid-row [data-field="plan"]').allTextContents();
+    await expect.poll(async () => [...new Set(await plans())], POLL).toEqual(['free']);
     await page.getByRole('columnheader', { name: 'Created' }).click();
     await expect
-      .poll(() =>
-        requests.some(
-          (u) =>
-            new URL(u).searchParams.get('sort') === 'createdAt' &&
-            new URL(u).searchParams.get('order') === 'ASC',
-        ),
+      .poll(
+        () =>
+          requests.some(
+            (u) =>
+              new URL(u).searchParams.get('plan') === 'free' &&
+              new URL(u).searchParams.get('sort') === 'createdAt' &&
+              new URL(u).searchParams.get('order') === 'ASC',
+          ),
+        POLL,
       )
       .toBe(true);
+    await expect.poll(async () => [...new Set(await plans())], POLL).toEqual(['free']);
     await close();
   });
 
@@ -224,11 +231,13 @@ describe.runIf(token)('console as the demo admin', () => {
       .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await expect
-      .poll(async () =>
-        rows<{ email: string; plan: string }>(
-          (await api(`/admin/users?search=${stamp}&perPage=100`, token)).body,
-          'users',
-        ).map((u) => u.plan),
+      .poll(
+        async () =>
+          rows<{ email: string; plan: string }>(
+            (await api(`/admin/users?search=${stamp}&perPage=100`, token)).body,
+            'users',
+          ).map((u) => u.plan),
+        POLL,
       )
       .toEqual(['free', 'free']);
     await close();
@@ -290,7 +299,7 @@ describe.runIf(token)('console as the demo admin', () => {
     await page.getByText('Saved', { exact: true }).waitFor();
     expect(await model.textContent()).not.toBe('Default Model');
     await page.getByRole('button', { name: 'Reset to Defaults' }).click();
-    await expect.poll(() => model.textContent()).toBe('Default Model');
+    await expect.poll(() => model.textContent(), POLL).toBe('Default Model');
     await close();
   });
 
@@ -306,13 +315,15 @@ describe.runIf(token)('console as the demo admin', () => {
       );
       await safe.first().click();
       await expect
-        .poll(async () =>
-          Number(
-            await page
-              .getByRole('group', { name: 'Flagged Users' })
-              .locator('.MuiTypography-h5')
-              .textContent(),
-          ),
+        .poll(
+          async () =>
+            Number(
+              await page
+                .getByRole('group', { name: 'Flagged Users' })
+                .locator('.MuiTypography-h5')
+                .textContent(),
+            ),
+          POLL,
         )
         .toBe(before - 1);
     }
