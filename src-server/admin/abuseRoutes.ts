@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { abuseHistorySchema, abuseStatsSchema, adminUserSchema, flagUserSchema, listParamsSchema, messageSchema } from '../../src/contract/admin';
+import {
+  abuseHistorySchema,
+  abuseStatsSchema,
+  adminUserSchema,
+  flagUserSchema,
+  listParamsSchema,
+  messageSchema,
+} from '../../src/contract/admin';
 import { abuseHistory, abuseStats, clearFlag, flagUser, listFlagged, startAbuseCheck } from './abuseService';
 import { isPaged, operator, sendTotal } from './adminContext';
 
@@ -13,7 +20,14 @@ export async function abuseRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/users/flagged',
-    { schema: { tags: ['admin'], summary: 'Flagged users, newest flag first; paged when asked', querystring: listParamsSchema, response: { 200: z.object({ users: z.array(adminUserSchema) }), ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Flagged users, newest flag first; paged when asked',
+        querystring: listParamsSchema,
+        response: { 200: z.object({ users: z.array(adminUserSchema) }), ...errors },
+      },
+    },
     async (request, reply) => {
       const { users, total } = await listFlagged(app.ctx, request.query);
       sendTotal(reply, total, isPaged(request.query));
@@ -21,41 +35,96 @@ export async function abuseRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/abuse/stats', { schema: { tags: ['admin'], summary: 'Flag statistics and top reasons', response: { 200: z.object({ stats: abuseStatsSchema }) } } }, async () => ({
-    stats: await abuseStats(app.ctx),
-  }));
+  app.get(
+    '/abuse/stats',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Flag statistics and top reasons',
+        response: { 200: z.object({ stats: abuseStatsSchema }) },
+      },
+    },
+    async () => ({
+      stats: await abuseStats(app.ctx),
+    }),
+  );
 
   app.get(
     '/users/:id/abuse-history',
-    { schema: { tags: ['admin'], summary: "A user's figures, current violations and flag history", params: idParams, response: { 200: z.object({ history: abuseHistorySchema }), ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A user's figures, current violations and flag history",
+        params: idParams,
+        response: { 200: z.object({ history: abuseHistorySchema }), ...errors },
+      },
+    },
     async (request) => ({ history: await abuseHistory(app.ctx, request.params.id) }),
   );
 
   app.post(
     '/users/:id/flag',
-    { schema: { tags: ['admin'], summary: 'Flag a user for abuse', params: idParams, body: flagUserSchema, response: { 200: messageSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Flag a user for abuse',
+        params: idParams,
+        body: flagUserSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
     async (request) => {
       await flagUser(app.ctx, request.params.id, request.body.reason, operator(request));
       return { message: 'User flagged' };
     },
   );
 
-  app.post('/users/:id/unflag', { schema: { tags: ['admin'], summary: 'Clear the abuse flag', params: idParams, response: { 200: messageSchema, ...errors } } }, async (request) => {
-    await clearFlag(app.ctx, request.params.id, operator(request), 'unflag');
-    return { message: 'User unflagged' };
-  });
+  app.post(
+    '/users/:id/unflag',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Clear the abuse flag',
+        params: idParams,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await clearFlag(app.ctx, request.params.id, operator(request), 'unflag');
+      return { message: 'User unflagged' };
+    },
+  );
 
-  app.patch('/users/:id/mark-safe', { schema: { tags: ['admin'], summary: 'Mark a suspicious user as safe', params: idParams, response: { 200: messageSchema, ...errors } } }, async (request) => {
-    await clearFlag(app.ctx, request.params.id, operator(request), 'mark-safe');
-    return { message: 'User marked as safe' };
-  });
+  app.patch(
+    '/users/:id/mark-safe',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark a suspicious user as safe',
+        params: idParams,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await clearFlag(app.ctx, request.params.id, operator(request), 'mark-safe');
+      return { message: 'User marked as safe' };
+    },
+  );
 
   app.post(
     '/abuse/check',
-    { schema: { tags: ['admin'], summary: 'Start the abuse check in the background', response: { 202: z.object({ message: z.string(), started: z.boolean() }) } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Start the abuse check in the background',
+        response: { 202: z.object({ message: z.string(), started: z.boolean() }) },
+      },
+    },
     async (request, reply) => {
       const { started } = await startAbuseCheck(app.ctx, operator(request));
-      return reply.code(202).send({ message: started ? 'Abuse check started.' : 'An abuse check is already running.', started });
+      return reply
+        .code(202)
+        .send({ message: started ? 'Abuse check started.' : 'An abuse check is already running.', started });
     },
   );
 }

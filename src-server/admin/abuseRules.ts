@@ -25,7 +25,10 @@ export interface UsageFigures {
 }
 
 /** AI cost over 30 days plus a month of storage at the configured $/GB-month. */
-export function estimatedCost(u: Pick<UsageFigures, 'aiCost30d' | 'storageUsed'>, storagePricePerGbMonth: number): number {
+export function estimatedCost(
+  u: Pick<UsageFigures, 'aiCost30d' | 'storageUsed'>,
+  storagePricePerGbMonth: number,
+): number {
   return u.aiCost30d + (u.storageUsed / GB) * storagePricePerGbMonth;
 }
 
@@ -38,11 +41,16 @@ const n = (x: number) => Math.round(x).toLocaleString('en-US');
 export function violations(u: UsageFigures, t: Thresholds, storagePricePerGbMonth: number): string[] {
   const found: string[] = [];
   const cost = estimatedCost(u, storagePricePerGbMonth);
-  if (cost > t.COST_DOLLAR) found.push(`Cost: $${cost.toFixed(3)} estimated over 30 days (threshold $${t.COST_DOLLAR})`);
-  if (u.tokens30d > t.TOKENS_30D) found.push(`Tokens: ${n(u.tokens30d)} tokens in 30 days (threshold ${n(t.TOKENS_30D)})`);
-  if (u.storageUsed > t.STORAGE_GB * GB) found.push(`Storage: ${(u.storageUsed / GB).toFixed(2)} GB stored (threshold ${t.STORAGE_GB} GB)`);
+  if (cost > t.COST_DOLLAR)
+    found.push(`Cost: $${cost.toFixed(3)} estimated over 30 days (threshold $${t.COST_DOLLAR})`);
+  if (u.tokens30d > t.TOKENS_30D)
+    found.push(`Tokens: ${n(u.tokens30d)} tokens in 30 days (threshold ${n(t.TOKENS_30D)})`);
+  if (u.storageUsed > t.STORAGE_GB * GB)
+    found.push(`Storage: ${(u.storageUsed / GB).toFixed(2)} GB stored (threshold ${t.STORAGE_GB} GB)`);
   if (u.storageUsed > u.storageLimit) {
-    found.push(`Plan limit: ${(u.storageUsed / GB).toFixed(2)} GB used of ${(u.storageLimit / GB).toFixed(0)} GB allowed`);
+    found.push(
+      `Plan limit: ${(u.storageUsed / GB).toFixed(2)} GB used of ${(u.storageLimit / GB).toFixed(0)} GB allowed`,
+    );
   }
   return found;
 }

@@ -11,10 +11,31 @@ import { pageClause } from './listParams';
 import { thresholdsOf, violations } from './abuseRules';
 import { usageByUser, violatesSql, windowStart } from './usageQueries';
 
-export async function listFlagged(ctx: AppContext, params: ListParams): Promise<{ users: AdminUser[]; total: number }> {
-  const { order, limit, paged } = pageClause(params, { flaggedAt: 'users.flagged_at', email: 'users.email', createdAt: 'users.created_at', storageUsed: 'users.storage_used' }, 'flaggedAt');
-  const list = await rows<ProfileRow>(ctx.db, sql`select ${PROFILE_COLUMNS} from users where users.flagged_for_abuse ${order} ${limit}`);
-  const total = paged ? Number((await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from users where flagged_for_abuse`))[0].n) : list.length;
+export async function listFlagged(
+  ctx: AppContext,
+  params: ListParams,
+): Promise<{ users: AdminUser[]; total: number }> {
+  const { order, limit, paged } = pageClause(
+    params,
+    {
+      flaggedAt: 'users.flagged_at',
+      email: 'users.email',
+      createdAt: 'users.created_at',
+      storageUsed: 'users.storage_used',
+    },
+    'flaggedAt',
+  );
+  const list = await rows<ProfileRow>(
+    ctx.db,
+    sql`select ${PROFILE_COLUMNS} from users where users.flagged_for_abuse ${order} ${limit}`,
+  );
+  const total = paged
+    ? Number(
+        (
+          await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from users where flagged_for_abuse`)
+        )[0].n,
+      )
+    : list.length;
   return { users: list.map(rowToAdminUser), total };
 }
 
@@ -52,7 +73,12 @@ export async function currentViolations(ctx: AppContext, id: string) {
   );
   if (!row) throw notFound('User not found');
   const found = violations(
-    { tokens30d: Number(row.tokens), aiCost30d: Number(row.aiCost), storageUsed: Number(row.storageUsed), storageLimit: Number(row.storageLimit) },
+    {
+      tokens30d: Number(row.tokens),
+      aiCost30d: Number(row.aiCost),
+      storageUsed: Number(row.storageUsed),
+      storageLimit: Number(row.storageLimit),
+    },
     thresholdsOf(ctx.config),
     ctx.config.STORAGE_COST_PER_GB_MONTH,
   );
@@ -61,17 +87,32 @@ export async function currentViolations(ctx: AppContext, id: string) {
 
 export async function abuseHistory(ctx: AppContext, id: string): Promise<AbuseHistory> {
   const { row, found } = await currentViolations(ctx, id);
-  const events = await ctx.db.select().from(abuseFlagEvents).where(eq(abuseFlagEvents.userId, row.id)).orderBy(desc(abuseFlagEvents.at));
+  const events = await ctx.db
+    .select()
+    .from(abuseFlagEvents)
+    .where(eq(abuseFlagEvents.userId, row.id))
+    .orderBy(desc(abuseFlagEvents.at));
   return {
     email: row.email,
     userId: row.id,
-    userStats: { plan: row.plan, createdAt: iso(row.createdAt)!, lastLogin: iso(row.lastLoginAt), storageUsed: Number(row.storageUsed), storageLimit: Number(row.storageLimit) },
+    userStats: {
+      plan: row.plan,
+      createdAt: iso(row.createdAt)!,
+      lastLogin: iso(row.lastLoginAt),
+      storageUsed: Number(row.storageUsed),
+      storageLimit: Number(row.storageLimit),
+    },
     currentViolations: found,
     shouldFlag: found.length > 0 && !row.flaggedForAbuse,
     currentlyFlagged: row.flaggedForAbuse,
     lastFlaggedReason: row.lastFlaggedReason ?? null,
     flaggedAt: iso(row.flaggedAt),
-    history: events.map((e) => ({ action: e.action, reason: e.reason ?? null, at: e.at.toISOString(), by: e.by })),
+    history: events.map((e) => ({
+      action: e.action,
+      reason: e.reason ?? null,
+      at: e.at.toISOString(),
+      by: e.by,
+    })),
   };
 }
 
@@ -90,11 +131,20 @@ export async function flagUser(ctx: AppContext, id: string, reason: string, by: 
 }
 
 /** Unflag, or 'mark safe' from the suspicious list: clears the flag and records who cleared it. */
-export async function clearFlag(ctx: AppContext, id: string, by: string, action: 'unflag' | 'mark-safe'): Promise<void> {
+export async function clearFlag(
+  ctx: AppContext,
+  id: string,
+  by: string,
+  action: 'unflag' | 'mark-safe',
+): Promise<void> {
   const userId = existingId(id);
   const at = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const updated = await tx.update(users).set({ flaggedForAbuse: false, updatedAt: at }).where(eq(users.id, userId)).returning({ id: users.id });
+    const updated = await tx
+      .update(users)
+      .set({ flaggedForAbuse: false, updatedAt: at })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
     if (!updated.length) throw notFound('User not found');
     await tx.insert(abuseFlagEvents).values({ userId, action, reason: null, by, at });
   });
@@ -115,8 +165,17 @@ export async function startAbuseCheck(ctx: AppContext, by: string): Promise<{ st
   await ctx.db
     .update(abuseCheckRuns)
     .set({ status: 'failed', finishedAt: now, error: 'abandoned' })
-    .where(and(eq(abuseCheckRuns.status, 'running'), lt(abuseCheckRuns.startedAt, new Date(now.getTime() - STALE_MS))));
-  const [run] = await ctx.db.insert(abuseCheckRuns).values({ status: 'running', startedAt: now, startedBy: by }).onConflictDoNothing().returning({ id: abuseCheckRuns.id });
+    .where(
+      and(
+        eq(abuseCheckRuns.status, 'running'),
+        lt(abuseCheckRuns.startedAt, new Date(now.getTime() - STALE_MS)),
+      ),
+    );
+  const [run] = await ctx.db
+    .insert(abuseCheckRuns)
+    .values({ status: 'running', startedAt: now, startedBy: by })
+    .onConflictDoNothing()
+    .returning({ id: abuseCheckRuns.id });
   if (!run) return { started: false };
   const job = runAbuseCheck(ctx, run.id).finally(() => running.delete(job));
   running.add(job);
@@ -125,7 +184,13 @@ export async function startAbuseCheck(ctx: AppContext, by: string): Promise<{ st
 
 async function runAbuseCheck(ctx: AppContext, runId: string): Promise<void> {
   try {
-    const candidates = await rows<{ id: string; tokens: number; aiCost: number; storageUsed: number; storageLimit: number }>(
+    const candidates = await rows<{
+      id: string;
+      tokens: number;
+      aiCost: number;
+      storageUsed: number;
+      storageLimit: number;
+    }>(
       ctx.db,
       sql`select users.id, coalesce(u.tokens, 0) as "tokens", coalesce(u.ai_cost, 0) as "aiCost",
                  users.storage_used::float8 as "storageUsed", users.storage_limit::float8 as "storageLimit"
@@ -138,7 +203,12 @@ async function runAbuseCheck(ctx: AppContext, runId: string): Promise<void> {
     for (let i = 0; i < candidates.length; i += 500) {
       const batch = candidates.slice(i, i + 500).flatMap((c) => {
         const [reason] = violations(
-          { tokens30d: Number(c.tokens), aiCost30d: Number(c.aiCost), storageUsed: Number(c.storageUsed), storageLimit: Number(c.storageLimit) },
+          {
+            tokens30d: Number(c.tokens),
+            aiCost30d: Number(c.aiCost),
+            storageUsed: Number(c.storageUsed),
+            storageLimit: Number(c.storageLimit),
+          },
           t,
           ctx.config.STORAGE_COST_PER_GB_MONTH,
         );
@@ -147,17 +217,35 @@ async function runAbuseCheck(ctx: AppContext, runId: string): Promise<void> {
       if (!batch.length) continue;
       await ctx.db.transaction(async (tx) => {
         for (const b of batch) {
-          await tx.update(users).set({ flaggedForAbuse: true, lastFlaggedReason: b.reason, flaggedAt: at, updatedAt: at }).where(eq(users.id, b.id));
+          await tx
+            .update(users)
+            .set({ flaggedForAbuse: true, lastFlaggedReason: b.reason, flaggedAt: at, updatedAt: at })
+            .where(eq(users.id, b.id));
         }
-        await tx.insert(abuseFlagEvents).values(batch.map((b) => ({ userId: b.id, action: 'flag' as const, reason: b.reason, by: 'abuse-check', at })));
+        await tx.insert(abuseFlagEvents).values(
+          batch.map((b) => ({
+            userId: b.id,
+            action: 'flag' as const,
+            reason: b.reason,
+            by: 'abuse-check',
+            at,
+          })),
+        );
       });
       flagged += batch.length;
     }
-    await ctx.db.update(abuseCheckRuns).set({ status: 'done', finishedAt: ctx.clock.now(), flagged }).where(eq(abuseCheckRuns.id, runId));
+    await ctx.db
+      .update(abuseCheckRuns)
+      .set({ status: 'done', finishedAt: ctx.clock.now(), flagged })
+      .where(eq(abuseCheckRuns.id, runId));
   } catch (err) {
     await ctx.db
       .update(abuseCheckRuns)
-      .set({ status: 'failed', finishedAt: ctx.clock.now(), error: String((err as Error).message).slice(0, 500) })
+      .set({
+        status: 'failed',
+        finishedAt: ctx.clock.now(),
+        error: String((err as Error).message).slice(0, 500),
+      })
       .where(eq(abuseCheckRuns.id, runId))
       .catch(() => undefined);
   }

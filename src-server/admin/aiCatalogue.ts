@@ -3,11 +3,31 @@ import type { ProviderCatalogue } from '../../src/contract/admin';
 
 /** What the product asks AI to do. */
 export const TASK_TYPES = [
-  { id: 'auto-tagging', name: 'Auto-tagging', description: 'Suggests tags for each saved post from its text and images.' },
-  { id: 'categorization', name: 'Categorization', description: 'Sorts saved posts into topics and collections.' },
-  { id: 'search', name: 'Smart Search', description: 'Understands natural-language searches across saved posts.' },
-  { id: 'recommendations', name: 'Recommendations', description: 'Surfaces related and forgotten posts worth revisiting.' },
-  { id: 'analytics', name: 'Analytics & Insights', description: 'Summarises saving habits, topics and trends.' },
+  {
+    id: 'auto-tagging',
+    name: 'Auto-tagging',
+    description: 'Suggests tags for each saved post from its text and images.',
+  },
+  {
+    id: 'categorization',
+    name: 'Categorization',
+    description: 'Sorts saved posts into topics and collections.',
+  },
+  {
+    id: 'search',
+    name: 'Smart Search',
+    description: 'Understands natural-language searches across saved posts.',
+  },
+  {
+    id: 'recommendations',
+    name: 'Recommendations',
+    description: 'Surfaces related and forgotten posts worth revisiting.',
+  },
+  {
+    id: 'analytics',
+    name: 'Analytics & Insights',
+    description: 'Summarises saving habits, topics and trends.',
+  },
 ] as const;
 
 /** Providers and their models; the first model of each is its default. Prices in dollars per million tokens. */
@@ -43,14 +63,18 @@ export function providerCatalogue(): ProviderCatalogue {
   return {
     taskTypes: TASK_TYPES.map((t) => ({ ...t })),
     providers: Object.fromEntries(
-      Object.entries(PROVIDERS).map(([id, p]) => [id, { name: p.name, models: p.models.map((m) => ({ id: m.id, name: m.name })) }]),
+      Object.entries(PROVIDERS).map(([id, p]) => [
+        id,
+        { name: p.name, models: p.models.map((m) => ({ id: m.id, name: m.name })) },
+      ]),
     ),
   };
 }
 
 export const isTaskType = (id: string) => TASK_TYPES.some((t) => t.id === id);
 export const isProvider = (id: string): id is ProviderId => id in PROVIDERS;
-export const isModelOf = (provider: ProviderId, model: string) => PROVIDERS[provider].models.some((m) => m.id === model);
+export const isModelOf = (provider: ProviderId, model: string) =>
+  PROVIDERS[provider].models.some((m) => m.id === model);
 
 /** Every priced model, for the model_prices table. */
 export const PRICE_ROWS = Object.entries(PROVIDERS).flatMap(([provider, p]) =>

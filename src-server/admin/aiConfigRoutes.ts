@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { aiConfigSchema, messageSchema, providerCatalogueSchema, updateAiConfigSchema } from '../../src/contract/admin';
+import {
+  aiConfigSchema,
+  messageSchema,
+  providerCatalogueSchema,
+  updateAiConfigSchema,
+} from '../../src/contract/admin';
 import { providerCatalogue } from './aiCatalogue';
 import { listAiConfigs, resetAiConfigs, updateAiConfig } from './aiConfigService';
 import { operator } from './adminContext';
@@ -9,25 +14,60 @@ import { operator } from './adminContext';
 export async function aiConfigRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/ai-config', { schema: { tags: ['admin'], summary: 'The provider and model of every AI task type', response: { 200: z.object({ configs: z.array(aiConfigSchema) }) } } }, async () => ({
-    configs: await listAiConfigs(app.ctx),
-  }));
+  app.get(
+    '/ai-config',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The provider and model of every AI task type',
+        response: { 200: z.object({ configs: z.array(aiConfigSchema) }) },
+      },
+    },
+    async () => ({
+      configs: await listAiConfigs(app.ctx),
+    }),
+  );
 
-  app.get('/ai-config/providers', { schema: { tags: ['admin'], summary: 'Task types and the providers and models on offer', response: { 200: providerCatalogueSchema } } }, async () =>
-    providerCatalogue(),
+  app.get(
+    '/ai-config/providers',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Task types and the providers and models on offer',
+        response: { 200: providerCatalogueSchema },
+      },
+    },
+    async () => providerCatalogue(),
   );
 
   app.patch(
     '/ai-config',
-    { schema: { tags: ['admin'], summary: 'Set the provider and model of a task type', body: updateAiConfigSchema, response: { 200: z.object({ message: z.string(), config: aiConfigSchema }), 400: messageSchema } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Set the provider and model of a task type',
+        body: updateAiConfigSchema,
+        response: { 200: z.object({ message: z.string(), config: aiConfigSchema }), 400: messageSchema },
+      },
+    },
     async (request) => {
       const config = await updateAiConfig(app.ctx, request.body, operator(request));
       return { message: 'Configuration updated', config };
     },
   );
 
-  app.post('/ai-config/reset', { schema: { tags: ['admin'], summary: 'Every task type back to the default provider', response: { 200: z.object({ message: z.string(), configs: z.array(aiConfigSchema) }) } } }, async (request) => ({
-    message: 'All AI configurations were reset to the defaults',
-    configs: await resetAiConfigs(app.ctx, operator(request)),
-  }));
+  app.post(
+    '/ai-config/reset',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every task type back to the default provider',
+        response: { 200: z.object({ message: z.string(), configs: z.array(aiConfigSchema) }) },
+      },
+    },
+    async (request) => ({
+      message: 'All AI configurations were reset to the defaults',
+      configs: await resetAiConfigs(app.ctx, operator(request)),
+    }),
+  );
 }

@@ -17,7 +17,9 @@ export async function listAiConfigs(ctx: AppContext): Promise<AiConfig[]> {
   const now = ctx.clock.now();
   await ctx.db
     .insert(aiConfigs)
-    .values(TASK_TYPES.map((t) => ({ taskType: t.id, provider: DEFAULT_PROVIDER, model: null, updatedAt: now })))
+    .values(
+      TASK_TYPES.map((t) => ({ taskType: t.id, provider: DEFAULT_PROVIDER, model: null, updatedAt: now })),
+    )
     .onConflictDoNothing();
   const stored = await ctx.db.select().from(aiConfigs);
   const byTask = new Map(stored.map((r) => [r.taskType, r]));
@@ -32,12 +34,16 @@ export async function updateAiConfig(
   if (!isTaskType(input.taskType)) throw badRequest(`Unknown task type: ${input.taskType}`);
   if (!isProvider(input.provider)) throw badRequest(`Unknown provider: ${input.provider}`);
   const model = input.model || null;
-  if (model && !isModelOf(input.provider, model)) throw badRequest(`Model ${model} is not offered by ${input.provider}`);
+  if (model && !isModelOf(input.provider, model))
+    throw badRequest(`Model ${model} is not offered by ${input.provider}`);
   const now = ctx.clock.now();
   const [row] = await ctx.db
     .insert(aiConfigs)
     .values({ taskType: input.taskType, provider: input.provider, model, updatedAt: now, updatedBy: by })
-    .onConflictDoUpdate({ target: aiConfigs.taskType, set: { provider: input.provider, model, updatedAt: now, updatedBy: by } })
+    .onConflictDoUpdate({
+      target: aiConfigs.taskType,
+      set: { provider: input.provider, model, updatedAt: now, updatedBy: by },
+    })
     .returning();
   return toConfig(row);
 }
@@ -47,7 +53,15 @@ export async function resetAiConfigs(ctx: AppContext, by: string): Promise<AiCon
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await tx.delete(aiConfigs).where(sql`true`);
-    await tx.insert(aiConfigs).values(TASK_TYPES.map((t) => ({ taskType: t.id, provider: DEFAULT_PROVIDER, model: null, updatedAt: now, updatedBy: by })));
+    await tx.insert(aiConfigs).values(
+      TASK_TYPES.map((t) => ({
+        taskType: t.id,
+        provider: DEFAULT_PROVIDER,
+        model: null,
+        updatedAt: now,
+        updatedBy: by,
+      })),
+    );
   });
   return listAiConfigs(ctx);
 }

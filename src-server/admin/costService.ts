@@ -9,18 +9,37 @@ import { pageClause } from './listParams';
 const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
 
 /** GET /admin/users/suspicious: flagged users and users breaking a rule, costliest first, with statistics. */
-export async function suspiciousUsers(ctx: AppContext, params: ListParams): Promise<{ users: SuspiciousUser[]; statistics: SuspiciousStatistics; total: number }> {
+export async function suspiciousUsers(
+  ctx: AppContext,
+  params: ListParams,
+): Promise<{ users: SuspiciousUser[]; statistics: SuspiciousStatistics; total: number }> {
   const usage = usageByUser(windowStart(ctx));
   const cost = estimatedCostSql(ctx);
   const { order, limit, paged } = pageClause(
     params,
-    { estimatedCost: '"estimatedCost"', tokensUsed30d: '"tokensUsed30d"', storageUsedMB: '"storageUsedMB"', email: '"email"', plan: '"plan"' },
+    {
+      estimatedCost: '"estimatedCost"',
+      tokensUsed30d: '"tokensUsed30d"',
+      storageUsedMB: '"storageUsedMB"',
+      email: '"email"',
+      plan: '"plan"',
+    },
     'estimatedCost',
   );
   const where = sql`(users.flagged_for_abuse or ${violatesSql(ctx)})`;
   const list = await rows<{
-    id: string; email: string; displayName: string; name: string; plan: 'free' | 'premium'; tokensUsed30d: number; aiCost: number;
-    storageUsed: number; storageLimit: number; storageUsedMB: number; estimatedCost: number; flaggedForAbuse: boolean;
+    id: string;
+    email: string;
+    displayName: string;
+    name: string;
+    plan: 'free' | 'premium';
+    tokensUsed30d: number;
+    aiCost: number;
+    storageUsed: number;
+    storageLimit: number;
+    storageUsedMB: number;
+    estimatedCost: number;
+    flaggedForAbuse: boolean;
   }>(
     ctx.db,
     sql`select users.id, users.email, users.display_name as "displayName", users.name, users.plan,
@@ -50,7 +69,12 @@ export async function suspiciousUsers(ctx: AppContext, params: ListParams): Prom
       estimatedCost: round(Number(r.estimatedCost), 6),
       flaggedForAbuse: r.flaggedForAbuse,
       suspiciousReasons: violations(
-        { tokens30d: Number(r.tokensUsed30d), aiCost30d: Number(r.aiCost), storageUsed: Number(r.storageUsed), storageLimit: Number(r.storageLimit) },
+        {
+          tokens30d: Number(r.tokensUsed30d),
+          aiCost30d: Number(r.aiCost),
+          storageUsed: Number(r.storageUsed),
+          storageLimit: Number(r.storageLimit),
+        },
         thresholds,
         ctx.config.STORAGE_COST_PER_GB_MONTH,
       ),
@@ -73,7 +97,10 @@ export async function costSummary(ctx: AppContext): Promise<CostSummary> {
     sql`select coalesce(sum(total_tokens), 0)::float8 as tokens, coalesce(sum(cost), 0)::float8 as cost
         from ai_usage_events where created_at >= ${windowStart(ctx).toISOString()}::timestamptz`,
   );
-  const [storage] = await rows<{ bytes: number }>(ctx.db, sql`select coalesce(sum(storage_used), 0)::float8 as bytes from users`);
+  const [storage] = await rows<{ bytes: number }>(
+    ctx.db,
+    sql`select coalesce(sum(storage_used), 0)::float8 as bytes from users`,
+  );
   const totalGB = Number(storage.bytes) / GB;
   const storageCost = totalGB * ctx.config.STORAGE_COST_PER_GB_MONTH;
   return {
@@ -91,5 +118,10 @@ export async function costByModel(ctx: AppContext) {
         from ai_usage_events where created_at >= ${windowStart(ctx).toISOString()}::timestamptz
         group by 1, 2 order by 4 desc`,
   );
-  return list.map((r) => ({ provider: r.provider, model: r.model, tokens: Number(r.tokens), cost: round(Number(r.cost), 6) }));
+  return list.map((r) => ({
+    provider: r.provider,
+    model: r.model,
+    tokens: Number(r.tokens),
+    cost: round(Number(r.cost), 6),
+  }));
 }

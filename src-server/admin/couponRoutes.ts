@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { couponSchema, couponsQuerySchema, couponStatsSchema, createCouponSchema, listParamsSchema, messageSchema } from '../../src/contract/admin';
+import {
+  couponSchema,
+  couponsQuerySchema,
+  couponStatsSchema,
+  createCouponSchema,
+  listParamsSchema,
+  messageSchema,
+} from '../../src/contract/admin';
 import { couponStats, createCoupon, deleteCoupon, listCoupons, setCouponActive } from './couponsService';
 import { isPaged, operator, sendTotal } from './adminContext';
 
@@ -29,13 +36,34 @@ export async function couponRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/coupons/stats', { schema: { tags: ['admin'], summary: 'Coupon statistics', response: { 200: z.object({ stats: couponStatsSchema }) } } }, async () => ({
-    stats: await couponStats(app.ctx),
-  }));
+  app.get(
+    '/coupons/stats',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Coupon statistics',
+        response: { 200: z.object({ stats: couponStatsSchema }) },
+      },
+    },
+    async () => ({
+      stats: await couponStats(app.ctx),
+    }),
+  );
 
   app.post(
     '/coupons',
-    { schema: { tags: ['admin'], summary: 'Create a coupon', body: createCouponSchema, response: { 201: z.object({ message: z.string(), coupon: couponSchema }), 409: messageSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Create a coupon',
+        body: createCouponSchema,
+        response: {
+          201: z.object({ message: z.string(), coupon: couponSchema }),
+          409: messageSchema,
+          ...errors,
+        },
+      },
+    },
     async (request, reply) => {
       const coupon = await createCoupon(app.ctx, request.body, operator(request));
       return reply.code(201).send({ message: `Coupon ${coupon.code} created`, coupon });
@@ -44,15 +72,34 @@ export async function couponRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.patch(
     '/coupons/:id',
-    { schema: { tags: ['admin'], summary: 'Activate or deactivate a coupon', params: idParams, body: z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) }), response: { 200: z.object({ message: z.string(), coupon: couponSchema }), ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Activate or deactivate a coupon',
+        params: idParams,
+        body: z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) }),
+        response: { 200: z.object({ message: z.string(), coupon: couponSchema }), ...errors },
+      },
+    },
     async (request) => {
       const coupon = await setCouponActive(app.ctx, request.params.id, request.body.isActive);
       return { message: coupon.isActive ? 'Coupon activated' : 'Coupon deactivated', coupon };
     },
   );
 
-  app.delete('/coupons/:id', { schema: { tags: ['admin'], summary: 'Delete a coupon', params: idParams, response: { 200: messageSchema, ...errors } } }, async (request) => {
-    await deleteCoupon(app.ctx, request.params.id);
-    return { message: 'Coupon deleted' };
-  });
+  app.delete(
+    '/coupons/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a coupon',
+        params: idParams,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteCoupon(app.ctx, request.params.id);
+      return { message: 'Coupon deleted' };
+    },
+  );
 }

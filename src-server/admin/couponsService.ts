@@ -32,20 +32,33 @@ const SORTS = {
 } as const;
 
 /** GET /admin/coupons: status active (switched on and not expired) or expired, and a code search. */
-export async function listCoupons(ctx: AppContext, f: { status?: 'active' | 'expired'; search?: string }, params: ListParams) {
+export async function listCoupons(
+  ctx: AppContext,
+  f: { status?: 'active' | 'expired'; search?: string },
+  params: ListParams,
+) {
   const now = ctx.clock.now();
   const conds: (SQL | undefined)[] = [];
   if (f.status === 'expired') conds.push(and(isNotNull(coupons.expiresAt), lte(coupons.expiresAt, now)));
-  if (f.status === 'active') conds.push(and(eq(coupons.isActive, true), or(isNull(coupons.expiresAt), gt(coupons.expiresAt, now))));
+  if (f.status === 'active')
+    conds.push(and(eq(coupons.isActive, true), or(isNull(coupons.expiresAt), gt(coupons.expiresAt, now))));
   if (f.search?.trim()) conds.push(ilike(coupons.code, likePattern(f.search.trim())));
   const where = and(...conds);
   const column = SORTS[(params.sort ?? 'createdAt') as keyof typeof SORTS] ?? coupons.createdAt;
-  const ordered = params.order?.toUpperCase() === 'ASC' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
+  const ordered =
+    params.order?.toUpperCase() === 'ASC' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
   const base = ctx.db.select().from(coupons).where(where).orderBy(ordered, desc(coupons.id));
   const paged = Boolean(params.page || params.perPage);
   const perPage = params.perPage ?? 25;
   const list = paged ? await base.limit(perPage).offset(((params.page ?? 1) - 1) * perPage) : await base;
-  const total = paged ? (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(coupons).where(where))[0].n : list.length;
+  const total = paged
+    ? (
+        await ctx.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(coupons)
+          .where(where)
+      )[0].n
+    : list.length;
   return { coupons: list.map((c) => toCoupon(c, now)), total: Number(total) };
 }
 
@@ -59,10 +72,22 @@ export async function couponStats(ctx: AppContext): Promise<CouponStats> {
       totalUsages: sql<number>`coalesce(sum(${coupons.usedCount}), 0)::int`,
     })
     .from(coupons);
-  return { totalCoupons: Number(s.totalCoupons), activeCoupons: Number(s.activeCoupons), expiredCoupons: Number(s.expiredCoupons), totalUsages: Number(s.totalUsages) };
+  return {
+    totalCoupons: Number(s.totalCoupons),
+    activeCoupons: Number(s.activeCoupons),
+    expiredCoupons: Number(s.expiredCoupons),
+    totalUsages: Number(s.totalUsages),
+  };
 }
 
-export async function createCoupon(ctx: AppContext, input: Required<Omit<CreateCoupon, 'usageLimit' | 'expiresAt'>> & { usageLimit: number | null; expiresAt: string | null }, by: string): Promise<Coupon> {
+export async function createCoupon(
+  ctx: AppContext,
+  input: Required<Omit<CreateCoupon, 'usageLimit' | 'expiresAt'>> & {
+    usageLimit: number | null;
+    expiresAt: string | null;
+  },
+  by: string,
+): Promise<Coupon> {
   const [row] = await ctx.db
     .insert(coupons)
     .values({
@@ -81,12 +106,19 @@ export async function createCoupon(ctx: AppContext, input: Required<Omit<CreateC
 }
 
 export async function setCouponActive(ctx: AppContext, id: string, isActive: boolean): Promise<Coupon> {
-  const [row] = await ctx.db.update(coupons).set({ isActive }).where(eq(coupons.id, existingId(id, 'Coupon'))).returning();
+  const [row] = await ctx.db
+    .update(coupons)
+    .set({ isActive })
+    .where(eq(coupons.id, existingId(id, 'Coupon')))
+    .returning();
   if (!row) throw notFound('Coupon not found');
   return toCoupon(row, ctx.clock.now());
 }
 
 export async function deleteCoupon(ctx: AppContext, id: string): Promise<void> {
-  const deleted = await ctx.db.delete(coupons).where(eq(coupons.id, existingId(id, 'Coupon'))).returning({ id: coupons.id });
+  const deleted = await ctx.db
+    .delete(coupons)
+    .where(eq(coupons.id, existingId(id, 'Coupon')))
+    .returning({ id: coupons.id });
   if (!deleted.length) throw notFound('Coupon not found');
 }

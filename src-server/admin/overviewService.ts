@@ -8,7 +8,9 @@ import { windowStart } from './usageQueries';
 /** GET /admin/overview: the four cards, plus the series the console charts. */
 export async function overview(ctx: AppContext): Promise<AdminOverview> {
   const now = ctx.clock.now();
-  const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString();
+  const startOfDay = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()),
+  ).toISOString();
   const since = windowStart(ctx).toISOString();
   const [cards] = await rows<{ total: number; active: number; storage: number }>(
     ctx.db,

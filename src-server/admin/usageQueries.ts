@@ -4,7 +4,8 @@ import type { AppContext } from '../context';
 import { GB, thresholdsOf } from './abuseRules';
 
 export const USAGE_WINDOW_DAYS = 30;
-export const windowStart = (ctx: AppContext, days = USAGE_WINDOW_DAYS) => new Date(ctx.clock.now().getTime() - days * DAY_MS);
+export const windowStart = (ctx: AppContext, days = USAGE_WINDOW_DAYS) =>
+  new Date(ctx.clock.now().getTime() - days * DAY_MS);
 
 /** Tokens and AI dollars per user since `since`, aggregated in the database. */
 export const usageByUser = (since: Date): SQL => sql`

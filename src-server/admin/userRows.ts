@@ -29,7 +29,8 @@ export interface ProfileRow {
   lastLoginAt: Date | string | null;
 }
 
-export const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+export const iso = (d: Date | string | null): string | null =>
+  d === null ? null : new Date(d).toISOString();
 
 export function rowToAdminUser(r: ProfileRow & { tokens30d?: number | string | null }): AdminUser {
   return {

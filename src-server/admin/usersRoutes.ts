@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOverviewSchema, adminUserSchema, adminUsersQuerySchema, listParamsSchema, messageSchema } from '../../src/contract/admin';
+import {
+  adminOverviewSchema,
+  adminUserSchema,
+  adminUsersQuerySchema,
+  listParamsSchema,
+  messageSchema,
+} from '../../src/contract/admin';
 import { planSchema } from '../../src/contract/user';
 import { changePlanByAdmin } from '../billing/adminPlanChange';
 import { overview } from './overviewService';
@@ -14,16 +20,27 @@ const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404
 export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/overview', { schema: { tags: ['admin'], summary: 'Overview cards and chart series', response: { 200: z.object({ overview: adminOverviewSchema }) } } }, async () => ({
-    overview: await overview(app.ctx),
-  }));
+  app.get(
+    '/overview',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Overview cards and chart series',
+        response: { 200: z.object({ overview: adminOverviewSchema }) },
+      },
+    },
+    async () => ({
+      overview: await overview(app.ctx),
+    }),
+  );
 
   app.get(
     '/users',
     {
       schema: {
         tags: ['admin'],
-        summary: 'Users, filtered; paged and sorted when page/perPage/sort/order are given (total in X-Total-Count)',
+        summary:
+          'Users, filtered; paged and sorted when page/perPage/sort/order are given (total in X-Total-Count)',
         querystring: adminUsersQuerySchema.extend(listParamsSchema.shape),
         response: { 200: z.object({ users: z.array(adminUserSchema) }), ...errors },
       },
@@ -44,7 +61,13 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
         summary: "One user's profile and AI usage over the last `days` days",
         params: idParams,
         querystring: z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }),
-        response: { 200: z.object({ user: adminUserSchema, usage: z.object({ aiTokens: z.object({ total: z.number(), cost: z.number() }) }) }), ...errors },
+        response: {
+          200: z.object({
+            user: adminUserSchema,
+            usage: z.object({ aiTokens: z.object({ total: z.number(), cost: z.number() }) }),
+          }),
+          ...errors,
+        },
       },
     },
     async (request) => userUsage(app.ctx, request.params.id, request.query.days),
@@ -52,7 +75,15 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.patch(
     '/users/:id/ads',
-    { schema: { tags: ['admin'], summary: 'Turn ads off or on for a user', params: idParams, body: z.object({ adsDisabled: z.boolean({ error: 'adsDisabled must be true or false' }) }), response: { 200: messageSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Turn ads off or on for a user',
+        params: idParams,
+        body: z.object({ adsDisabled: z.boolean({ error: 'adsDisabled must be true or false' }) }),
+        response: { 200: messageSchema, ...errors },
+      },
+    },
     async (request) => {
       await setAdsDisabled(app.ctx, request.params.id, request.body.adsDisabled);
       return { message: request.body.adsDisabled ? 'Ads disabled' : 'Ads enabled' };
@@ -61,7 +92,15 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.patch(
     '/users/:id/subscription',
-    { schema: { tags: ['admin'], summary: "Change a user's plan", params: idParams, body: z.object({ plan: planSchema }), response: { 200: messageSchema, 409: messageSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Change a user's plan",
+        params: idParams,
+        body: z.object({ plan: planSchema }),
+        response: { 200: messageSchema, 409: messageSchema, ...errors },
+      },
+    },
     async (request) => {
       await changePlanByAdmin(app.ctx.db, app.ctx.clock, request.params.id, request.body.plan);
       return { message: `Plan changed to ${request.body.plan}` };

@@ -32,12 +32,17 @@ export function userWhere(f: UserFilters): SQL {
   if (f.subscriptionStatus) conds.push(sql`users.subscription_status = ${f.subscriptionStatus}`);
   if (f.plan) conds.push(sql`users.plan = ${f.plan}`);
   const term = f.search?.trim();
-  if (term) conds.push(sql`(users.email ilike ${likePattern(term)} or users.name ilike ${likePattern(term)})`);
+  if (term)
+    conds.push(sql`(users.email ilike ${likePattern(term)} or users.name ilike ${likePattern(term)})`);
   return sql.join(conds, sql` and `);
 }
 
 /** GET /admin/users: filtered, optionally paged and sorted, each row with its 30-day token count. */
-export async function listUsers(ctx: AppContext, f: UserFilters, params: ListParams): Promise<{ users: AdminUser[]; total: number }> {
+export async function listUsers(
+  ctx: AppContext,
+  f: UserFilters,
+  params: ListParams,
+): Promise<{ users: AdminUser[]; total: number }> {
   const where = userWhere(f);
   const { order, limit, paged } = pageClause(params, SORTS, 'createdAt');
   const since = windowStart(ctx).toISOString();
@@ -52,21 +57,35 @@ export async function listUsers(ctx: AppContext, f: UserFilters, params: ListPar
         ) t on true
         where ${where} ${order} ${limit}`,
   );
-  const total = paged ? Number((await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from users where ${where}`))[0].n) : list.length;
+  const total = paged
+    ? Number(
+        (await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from users where ${where}`))[0].n,
+      )
+    : list.length;
   return { users: list.map(rowToAdminUser), total };
 }
 
 /** GET /admin/users/{id}?days=N: the user's AI token total over the window. */
-export async function userUsage(ctx: AppContext, id: string, days: number): Promise<{ user: AdminUser; usage: { aiTokens: { total: number; cost: number } } }> {
+export async function userUsage(
+  ctx: AppContext,
+  id: string,
+  days: number,
+): Promise<{ user: AdminUser; usage: { aiTokens: { total: number; cost: number } } }> {
   id = existingId(id);
-  const [row] = await rows<ProfileRow>(ctx.db, sql`select ${PROFILE_COLUMNS} from users where users.id = ${id}`);
+  const [row] = await rows<ProfileRow>(
+    ctx.db,
+    sql`select ${PROFILE_COLUMNS} from users where users.id = ${id}`,
+  );
   if (!row) throw notFound('User not found');
   const [usage] = await rows<{ tokens: number; cost: number }>(
     ctx.db,
     sql`select coalesce(sum(total_tokens), 0)::float8 as tokens, coalesce(sum(cost), 0)::float8 as cost
         from ai_usage_events where user_id = ${id} and created_at >= ${windowStart(ctx, days).toISOString()}::timestamptz`,
   );
-  return { user: rowToAdminUser(row), usage: { aiTokens: { total: Number(usage.tokens), cost: Number(usage.cost) } } };
+  return {
+    user: rowToAdminUser(row),
+    usage: { aiTokens: { total: Number(usage.tokens), cost: Number(usage.cost) } },
+  };
 }
 
 export async function setAdsDisabled(ctx: AppContext, id: string, adsDisabled: boolean): Promise<void> {

@@ -31,10 +31,18 @@ export async function seedAdminDemo(db: Db, clock: Clock): Promise<void> {
   const rnd = seededRandom(424242);
   await db.insert(modelPrices).values(PRICE_ROWS).onConflictDoNothing();
 
-  const all = await db.select({ id: users.id, email: users.email, plan: users.plan }).from(users).orderBy(users.createdAt, users.email);
+  const all = await db
+    .select({ id: users.id, email: users.email, plan: users.plan })
+    .from(users)
+    .orderBy(users.createdAt, users.email);
   const [{ n: existing }] = await db.select({ n: sql<number>`count(*)::int` }).from(aiUsageEvents);
   if (Number(existing) === 0 && all.length) {
-    const heavy = new Set(all.filter((u) => !u.email.endsWith('@example.com')).slice(0, 4).map((u) => u.id));
+    const heavy = new Set(
+      all
+        .filter((u) => !u.email.endsWith('@example.com'))
+        .slice(0, 4)
+        .map((u) => u.id),
+    );
     const events: (typeof aiUsageEvents.$inferInsert)[] = [];
     for (const u of all) {
       const isHeavy = heavy.has(u.id);
@@ -59,7 +67,8 @@ export async function seedAdminDemo(db: Db, clock: Clock): Promise<void> {
         }
       }
     }
-    for (let i = 0; i < events.length; i += 1000) await db.insert(aiUsageEvents).values(events.slice(i, i + 1000));
+    for (let i = 0; i < events.length; i += 1000)
+      await db.insert(aiUsageEvents).values(events.slice(i, i + 1000));
   }
 
   const admin = all.find((u) => u.email === 'admin@example.com');
@@ -67,14 +76,70 @@ export async function seedAdminDemo(db: Db, clock: Clock): Promise<void> {
   const day = (d: number) => new Date(now + d * DAY_MS);
   await db
     .insert(coupons)
-    .values([
-      { code: 'WELCOME10', discountType: 'percentage', amount: 10, usageLimit: null, usedCount: 37, expiresAt: null, isActive: true },
-      { code: 'LAUNCH50', discountType: 'percentage', amount: 50, usageLimit: 100, usedCount: 100, expiresAt: day(60), isActive: true },
-      { code: 'SUMMER25', discountType: 'percentage', amount: 25, usageLimit: 500, usedCount: 212, expiresAt: day(-20), isActive: true },
-      { code: 'PAUSED15', discountType: 'percentage', amount: 15, usageLimit: 50, usedCount: 3, expiresAt: day(90), isActive: false },
-      { code: 'FIVEOFF', discountType: 'fixed', amount: 5, usageLimit: 200, usedCount: 18, expiresAt: day(30), isActive: true },
-      { code: 'STUDENT', discountType: 'fixed', amount: 2.5, usageLimit: null, usedCount: 64, expiresAt: null, isActive: true },
-    ].map((c) => ({ ...c, discountType: c.discountType as 'percentage' | 'fixed', createdById: admin?.id ?? null, createdBy: by, createdAt: day(-45) })))
+    .values(
+      [
+        {
+          code: 'WELCOME10',
+          discountType: 'percentage',
+          amount: 10,
+          usageLimit: null,
+          usedCount: 37,
+          expiresAt: null,
+          isActive: true,
+        },
+        {
+          code: 'LAUNCH50',
+          discountType: 'percentage',
+          amount: 50,
+          usageLimit: 100,
+          usedCount: 100,
+          expiresAt: day(60),
+          isActive: true,
+        },
+        {
+          code: 'SUMMER25',
+          discountType: 'percentage',
+          amount: 25,
+          usageLimit: 500,
+          usedCount: 212,
+          expiresAt: day(-20),
+          isActive: true,
+        },
+        {
+          code: 'PAUSED15',
+          discountType: 'percentage',
+          amount: 15,
+          usageLimit: 50,
+          usedCount: 3,
+          expiresAt: day(90),
+          isActive: false,
+        },
+        {
+          code: 'FIVEOFF',
+          discountType: 'fixed',
+          amount: 5,
+          usageLimit: 200,
+          usedCount: 18,
+          expiresAt: day(30),
+          isActive: true,
+        },
+        {
+          code: 'STUDENT',
+          discountType: 'fixed',
+          amount: 2.5,
+          usageLimit: null,
+          usedCount: 64,
+          expiresAt: null,
+          isActive: true,
+        },
+      ].map((c) => ({
+        ...c,
+        discountType: c.discountType as 'percentage' | 'fixed',
+        createdById: admin?.id ?? null,
+        createdBy: by,
+        createdAt: day(-45),
+      })),
+    )
     .onConflictDoNothing({ target: coupons.code });
 
   const [{ n: flagEvents }] = await db.select({ n: sql<number>`count(*)::int` }).from(abuseFlagEvents);
@@ -89,13 +154,29 @@ export async function seedAdminDemo(db: Db, clock: Clock): Promise<void> {
       reason: `Plan limit: ${(u.used / GB).toFixed(2)} GB used of ${(u.limit / GB).toFixed(0)} GB allowed`,
       at: new Date(now - (i * 3 + 1) * DAY_MS),
     }));
-    const spammer = all.find((u) => !u.email.endsWith('@example.com') && !overLimit.some((o) => o.id === u.id));
-    if (spammer) flags.push({ id: spammer.id, reason: 'Spam: saved the same post 4,000 times in one hour', at: new Date(now - 2 * 3600_000) });
+    const spammer = all.find(
+      (u) => !u.email.endsWith('@example.com') && !overLimit.some((o) => o.id === u.id),
+    );
+    if (spammer)
+      flags.push({
+        id: spammer.id,
+        reason: 'Spam: saved the same post 4,000 times in one hour',
+        at: new Date(now - 2 * 3600_000),
+      });
     for (const f of flags) {
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ flaggedForAbuse: true, lastFlaggedReason: f.reason, flaggedAt: f.at }).where(eq(users.id, f.id));
+        await tx
+          .update(users)
+          .set({ flaggedForAbuse: true, lastFlaggedReason: f.reason, flaggedAt: f.at })
+          .where(eq(users.id, f.id));
         await tx.insert(abuseFlagEvents).values([
-          { userId: f.id, action: 'flag', reason: 'Tokens: burst of automated requests', by, at: new Date(f.at.getTime() - 20 * DAY_MS) },
+          {
+            userId: f.id,
+            action: 'flag',
+            reason: 'Tokens: burst of automated requests',
+            by,
+            at: new Date(f.at.getTime() - 20 * DAY_MS),
+          },
           { userId: f.id, action: 'unflag', reason: null, by, at: new Date(f.at.getTime() - 18 * DAY_MS) },
           { userId: f.id, action: 'flag', reason: f.reason, by, at: f.at },
         ]);
@@ -108,8 +189,20 @@ export async function seedAdminDemo(db: Db, clock: Clock): Promise<void> {
     .values(
       TASK_TYPES.map((t) =>
         t.id === 'recommendations'
-          ? { taskType: t.id, provider: 'anthropic', model: PROVIDERS.anthropic.models[0].id, updatedAt: new Date(now - 5 * DAY_MS), updatedBy: by }
-          : { taskType: t.id, provider: 'openai', model: null, updatedAt: new Date(now - 30 * DAY_MS), updatedBy: by },
+          ? {
+              taskType: t.id,
+              provider: 'anthropic',
+              model: PROVIDERS.anthropic.models[0].id,
+              updatedAt: new Date(now - 5 * DAY_MS),
+              updatedBy: by,
+            }
+          : {
+              taskType: t.id,
+              provider: 'openai',
+              model: null,
+              updatedAt: new Date(now - 30 * DAY_MS),
+              updatedBy: by,
+            },
       ),
     )
     .onConflictDoNothing();

@@ -82,7 +82,7 @@ export const createCouponSchema = z
     discountType: discountTypeSchema,
     amount: z.number().min(0, 'Amount must be at least 0'),
     usageLimit: z.number().int().min(1, 'Usage limit must be at least 1').nullable(),
-    expiresAt: z.iso.datetime({ offset: true }).nullable(),
+    expiresAt: z.iso.datetime({ offset: true, error: 'expiresAt must be an ISO date-time or null' }).nullable(),
   })
   .superRefine((c, ctx) => {
     if (c.discountType === 'percentage' && (c.amount > 100 || !Number.isInteger(c.amount))) {

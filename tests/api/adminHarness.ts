@@ -7,7 +7,10 @@ import { DAY_MS } from '../../src-server/clock';
 export const GB = 1024 ** 3;
 
 /** A signed-in operator: a registered account promoted to admin. */
-export async function adminSession(t: TestApp, email = `ops-${Math.random().toString(36).slice(2, 8)}@example.com`) {
+export async function adminSession(
+  t: TestApp,
+  email = `ops-${Math.random().toString(36).slice(2, 8)}@example.com`,
+) {
   const { token } = await registerUser(t.app, { email });
   await t.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
   return { token, email, headers: bearer(token) };

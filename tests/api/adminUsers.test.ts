@@ -11,10 +11,40 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   t = await startTestApp();
   admin = await adminSession(t, 'ops@example.com');
-  ids.alice = await userWith(t, { email: 'alice@example.com', name: 'Alice Archer', plan: 'premium', status: 'active', storageUsed: 3 * GB, createdDaysAgo: 3, usage: [{ tokens: 1000, cost: 0.01, daysAgo: 1 }, { tokens: 500, cost: 0.005, daysAgo: 29 }, { tokens: 9999, cost: 1, daysAgo: 31 }] });
-  ids.bob = await userWith(t, { email: 'bob@example.com', name: 'Bob Baker', plan: 'free', createdDaysAgo: 2, usage: [{ tokens: 300, cost: 0.001, daysAgo: 0 }] });
-  ids.cara = await userWith(t, { email: 'cara@sample.org', name: 'Cara 100% Real_Name', plan: 'premium', status: 'trialing', createdDaysAgo: 1 });
-  ids.dan = await userWith(t, { email: 'dan@sample.org', name: 'Dan Dunn', plan: 'free', status: 'canceled', createdDaysAgo: 5 });
+  ids.alice = await userWith(t, {
+    email: 'alice@example.com',
+    name: 'Alice Archer',
+    plan: 'premium',
+    status: 'active',
+    storageUsed: 3 * GB,
+    createdDaysAgo: 3,
+    usage: [
+      { tokens: 1000, cost: 0.01, daysAgo: 1 },
+      { tokens: 500, cost: 0.005, daysAgo: 29 },
+      { tokens: 9999, cost: 1, daysAgo: 31 },
+    ],
+  });
+  ids.bob = await userWith(t, {
+    email: 'bob@example.com',
+    name: 'Bob Baker',
+    plan: 'free',
+    createdDaysAgo: 2,
+    usage: [{ tokens: 300, cost: 0.001, daysAgo: 0 }],
+  });
+  ids.cara = await userWith(t, {
+    email: 'cara@sample.org',
+    name: 'Cara 100% Real_Name',
+    plan: 'premium',
+    status: 'trialing',
+    createdDaysAgo: 1,
+  });
+  ids.dan = await userWith(t, {
+    email: 'dan@sample.org',
+    name: 'Dan Dunn',
+    plan: 'free',
+    status: 'canceled',
+    createdDaysAgo: 5,
+  });
 });
 afterAll(() => t.close());
 
@@ -25,8 +55,15 @@ describe('GET /admin/overview', () => {
     const res = await get('/api/admin/overview');
     expect(res.statusCode).toBe(200);
     const { overview } = res.json();
-    expect(overview).toMatchObject({ totalUsers: 5, activeUsersToday: 1, totalTokenUsage: 1800, totalStorageUsedGB: 3 });
-    expect(overview.usersByPlan).toEqual(expect.arrayContaining([{ plan: 'premium', status: 'active', count: 1 }]));
+    expect(overview).toMatchObject({
+      totalUsers: 5,
+      activeUsersToday: 1,
+      totalTokenUsage: 1800,
+      totalStorageUsedGB: 3,
+    });
+    expect(overview.usersByPlan).toEqual(
+      expect.arrayContaining([{ plan: 'premium', status: 'active', count: 1 }]),
+    );
     expect(overview.dailyUsage.reduce((s: number, d: { tokens: number }) => s + d.tokens, 0)).toBe(1800);
   });
 });
@@ -39,7 +76,15 @@ describe('GET /admin/users', () => {
     const list = res.json().users;
     expect(list).toHaveLength(5);
     const alice = list.find((u: { email: string }) => u.email === 'alice@example.com');
-    expect(alice).toMatchObject({ _id: ids.alice, name: 'Alice Archer', plan: 'premium', subscriptionStatus: 'active', tokens30d: 1500, storageUsed: 3 * GB, adsDisabled: false });
+    expect(alice).toMatchObject({
+      _id: ids.alice,
+      name: 'Alice Archer',
+      plan: 'premium',
+      subscriptionStatus: 'active',
+      tokens30d: 1500,
+      storageUsed: 3 * GB,
+      adsDisabled: false,
+    });
     expect(Object.keys(alice)).not.toContain('passwordHash');
   });
 
@@ -53,13 +98,21 @@ describe('GET /admin/users', () => {
     ['plan=free&search=dan', ['dan@sample.org']],
   ])('filters with %s', async (query, emails) => {
     const res = await get(`/api/admin/users?${query}`);
-    expect(res.json().users.map((u: { email: string }) => u.email).sort()).toEqual(emails.sort());
+    expect(
+      res
+        .json()
+        .users.map((u: { email: string }) => u.email)
+        .sort(),
+    ).toEqual(emails.sort());
   });
 
   it('pages and sorts on the server and sends the total in X-Total-Count', async () => {
     const page1 = await get('/api/admin/users?page=1&perPage=2&sort=email&order=ASC');
     expect(page1.headers['x-total-count']).toBe('5');
-    expect(page1.json().users.map((u: { email: string }) => u.email)).toEqual(['alice@example.com', 'bob@example.com']);
+    expect(page1.json().users.map((u: { email: string }) => u.email)).toEqual([
+      'alice@example.com',
+      'bob@example.com',
+    ]);
     const page3 = await get('/api/admin/users?page=3&perPage=2&sort=email&order=ASC');
     expect(page3.json().users.map((u: { email: string }) => u.email)).toEqual(['ops@example.com']);
     const byTokens = await get('/api/admin/users?page=1&perPage=1&sort=tokens30d&order=DESC');
@@ -92,21 +145,41 @@ describe('GET /admin/users/{id}?days=30', () => {
 
 describe('writes', () => {
   it('toggles ads for a user', async () => {
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${ids.bob}/ads`, headers: admin.headers, payload: { adsDisabled: true } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${ids.bob}/ads`,
+      headers: admin.headers,
+      payload: { adsDisabled: true },
+    });
     expect(res.statusCode).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.id, ids.bob));
     expect(row.adsDisabled).toBe(true);
-    const bad = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${ids.bob}/ads`, headers: admin.headers, payload: { adsDisabled: 'yes' } });
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${ids.bob}/ads`,
+      headers: admin.headers,
+      payload: { adsDisabled: 'yes' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('adsDisabled must be true or false');
   });
 
   it('changes a plan and the storage limit that goes with it', async () => {
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${ids.bob}/subscription`, headers: admin.headers, payload: { plan: 'premium' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${ids.bob}/subscription`,
+      headers: admin.headers,
+      payload: { plan: 'premium' },
+    });
     expect(res.statusCode).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.id, ids.bob));
     expect(row).toMatchObject({ plan: 'premium', storageLimit: 10 * GB });
-    const missing = await t.app.inject({ method: 'PATCH', url: '/api/admin/users/00000000-0000-4000-8000-000000000000/subscription', headers: admin.headers, payload: { plan: 'free' } });
+    const missing = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/users/00000000-0000-4000-8000-000000000000/subscription',
+      headers: admin.headers,
+      payload: { plan: 'free' },
+    });
     expect(missing.statusCode).toBe(404);
   });
 });

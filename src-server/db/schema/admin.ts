@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -79,5 +90,9 @@ export const abuseCheckRuns = pgTable(
     startedBy: text('started_by').notNull(),
     error: text('error'),
   },
-  (t) => [uniqueIndex('abuse_check_one_running').on(t.status).where(sql`${t.status} = 'running'`)],
+  (t) => [
+    uniqueIndex('abuse_check_one_running')
+      .on(t.status)
+      .where(sql`${t.status} = 'running'`),
+  ],
 );

@@ -1,0 +1,109 @@
+// `npm run seed:large -- --users 100000 [--events 1000000]`: fills DATABASE_URL, or the PGlite folder DATA_DIR,
+// with synthetic accounts and 30 days of AI usage for load figures. Rows are made inside the database
+// (generate_series, INSERT … SELECT), so a million events take seconds, not a million round trips.
+import { sql } from 'drizzle-orm';
+import { pathToFileURL } from 'node:url';
+import type { Db } from '../db/connect';
+import { connect } from '../db/connect';
+import { loadConfig } from '../config';
+import { modelPrices } from '../db/schema';
+import { PRICE_ROWS, TASK_TYPES } from '../admin/aiCatalogue';
+
+export interface LargeSeedOptions {
+  users: number;
+  /** Total usage events, spread over the users and the last 30 days. */
+  events: number;
+  now?: Date;
+}
+
+/** Bulk accounts are named bulk-<n>@load.test, so reruns skip them and they never collide with real ones. */
+export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<{ users: number; events: number }> {
+  const now = (opts.now ?? new Date()).toISOString();
+  await db.insert(modelPrices).values(PRICE_ROWS).onConflictDoNothing();
+  const insertedUsers = await db.execute(sql`
+    insert into users (email, display_name, name, plan, subscription_status, email_verified, storage_used, storage_limit,
+                       flagged_for_abuse, last_flagged_reason, flagged_at, last_login_at, created_at, updated_at)
+    select 'bulk-' || g || '@load.test',
+           (array['Ava','Ben','Chloe','Dev','Elena','Farid','Grace','Hiro','Isla','Jonas'])[1 + g % 10] || ' ' ||
+             (array['Archer','Baker','Cohen','Diaz','Evans','Fischer','Garcia','Hughes'])[1 + (g / 10) % 8] || ' ' || g,
+           (array['Ava','Ben','Chloe','Dev','Elena','Farid','Grace','Hiro','Isla','Jonas'])[1 + g % 10] || ' ' ||
+             (array['Archer','Baker','Cohen','Diaz','Evans','Fischer','Garcia','Hughes'])[1 + (g / 10) % 8] || ' ' || g,
+           case when g % 5 = 0 then 'premium' else 'free' end,
+           case when g % 5 <> 0 then null else (array['active','trialing','past_due','canceled'])[1 + (g / 5) % 4] end,
+           true,
+           -- Mostly small libraries; one in 500 is over its plan's limit, one in 2,000 is very large.
+           case when g % 2000 = 0 then 7::bigint * 1073741824
+                when g % 500 = 0 then (case when g % 5 = 0 then 11::bigint else 2::bigint end) * 1073741824
+                else (g * 7919 % 900)::bigint * 1048576 end,
+           case when g % 5 = 0 then 10737418240 else 1073741824 end,
+           g % 1000 = 7,
+           case when g % 1000 = 7 then (array['Spam: bulk saving','Tokens: heavy AI use','Storage: large uploads'])[1 + (g / 1000) % 3] end,
+           case when g % 1000 = 7 then ${now}::timestamptz - ((g % 20) || ' days')::interval end,
+           ${now}::timestamptz - ((g * 37 % 30) || ' days')::interval,
+           ${now}::timestamptz - ((30 + g * 13 % 700) || ' days')::interval,
+           ${now}::timestamptz
+    from generate_series(1, ${opts.users}::int) as g
+    on conflict (email) do nothing`);
+  const perUser = Math.max(1, Math.floor(opts.events / opts.users));
+  const models = PRICE_ROWS.map((p) => sql`(${p.provider}, ${p.model})`);
+  const tasks = `{${TASK_TYPES.map((t) => t.id).join(',')}}`;
+  // Events go to the bulk users only, in one statement: a fixed count each, with every 997th user a heavy one.
+  const insertedEvents = await db.execute(sql`
+    with u as (
+      select id, substring(email from 6 for position('@' in email) - 6)::int as n from users where email like 'bulk-%@load.test'
+        and not exists (select 1 from ai_usage_events e where e.user_id = users.id)
+    ), m as (
+      select row_number() over () - 1 as k, provider, model from (values ${sql.join(models, sql`, `)}) as v(provider, model)
+    ), e as (
+      select u.id as user_id, (${tasks}::text[])[1 + (u.n + i) % ${TASK_TYPES.length}::int] as task_type,
+             (u.n * 31 + i) % (select count(*) from m) as k,
+             150 + (u.n * 7 + i * 13) % 2400 as input_tokens, 40 + (u.n * 3 + i * 11) % 900 as output_tokens,
+             ${now}::timestamptz - ((u.n + i * 7919) % 2592000) * interval '1 second' as created_at
+      from u cross join lateral generate_series(1, case when u.n % 997 = 0 then ${perUser * 40}::int else ${perUser}::int end) as i
+    )
+    insert into ai_usage_events (user_id, task_type, provider, model, input_tokens, output_tokens, total_tokens, cost, created_at)
+    select e.user_id, e.task_type, m.provider, m.model, e.input_tokens, e.output_tokens, e.input_tokens + e.output_tokens,
+           round((e.input_tokens * p.input_per_mtok + e.output_tokens * p.output_per_mtok) / 1000000.0, 6), e.created_at
+    from e join m on m.k = e.k join model_prices p on p.provider = m.provider and p.model = m.model`);
+  await db.execute(sql`analyze users`);
+  await db.execute(sql`analyze ai_usage_events`);
+  const count = (r: unknown) =>
+    Number(
+      (r as { rowCount?: number; affectedRows?: number }).rowCount ??
+        (r as { affectedRows?: number }).affectedRows ??
+        0,
+    );
+  return { users: count(insertedUsers), events: count(insertedEvents) };
+}
+
+function argValue(args: string[], name: string): number | undefined {
+  const i = args.indexOf(`--${name}`);
+  if (i < 0) return undefined;
+  const n = Number(args[i + 1]);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} takes a positive whole number`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const users = argValue(args, 'users') ?? 100_000;
+  const events = argValue(args, 'events') ?? users * 10;
+  const config = loadConfig();
+  const database = await connect({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+  const started = performance.now();
+  const done = await seedLarge(database.db, { users, events });
+  const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite at ${config.DATA_DIR}`;
+  console.log(
+    `${where}: ${done.users} users and ${done.events} usage events added in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  await database.close();
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err: unknown) => {
+    const cause = (err as { cause?: { message?: string } }).cause?.message;
+    console.error(cause ?? (err instanceof Error ? err.message.split('\n')[0] : err));
+    process.exit(1);
+  });
+}

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { startTestApp, type TestApp } from './harness';
+import { adminSession, GB, userWith } from './adminHarness';
+import { users } from '../../src-server/db/schema';
+import { ManualClock } from '../../src-server/clock';
+
+const env = {
+  ABUSE_TOKENS_30D: '10000',
+  ABUSE_STORAGE_GB: '2',
+  ABUSE_COST_DOLLAR: '1',
+  STORAGE_COST_PER_GB_MONTH: '0.1',
+  SESSION_TTL_DAYS: '90',
+};
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof adminSession>>;
+const ids: Record<string, string> = {};
+
+// Hand-computed figures (storage at $0.1 per GB-month, AI dollars as recorded, 30-day window):
+//   ann:  $0.30 AI in the window (+ $0.05 from 40 days ago, left out) + 1.5 GB × 0.1 = $0.45, under every threshold
+//   ben:  $2.00 AI, 20,000 tokens + 0.5 GB × 0.1 = $2.05, over the cost and token thresholds
+//   cat:  no AI + 2.5 GB × 0.1 = $0.25, over the storage threshold
+//   dee:  flagged by hand, $0
+//   the operator: $0
+beforeAll(async () => {
+  t = await startTestApp(env, { clock: new ManualClock(new Date('2026-05-01T08:00:00Z')) });
+  admin = await adminSession(t, 'cost-ops@example.com');
+  ids.ann = await userWith(t, {
+    email: 'ann@example.com',
+    plan: 'premium',
+    status: 'active',
+    storageUsed: 1.5 * GB,
+    usage: [
+      { tokens: 3000, cost: 0.3, daysAgo: 2 },
+      { tokens: 1000, cost: 0.05, daysAgo: 40 },
+    ],
+  });
+  ids.ben = await userWith(t, {
+    email: 'ben@example.com',
+    name: 'Ben Big',
+    storageUsed: 0.5 * GB,
+    usage: [{ tokens: 20000, cost: 2, daysAgo: 1, provider: 'anthropic', model: 'claude-sonnet-4' }],
+  });
+  ids.cat = await userWith(t, {
+    email: 'cat@example.com',
+    plan: 'premium',
+    status: 'trialing',
+    storageUsed: 2.5 * GB,
+  });
+  ids.dee = await userWith(t, { email: 'dee@example.com' });
+  await t.db
+    .update(users)
+    .set({ flaggedForAbuse: true, lastFlaggedReason: 'Spam: test', flaggedAt: t.clock.now() })
+    .where(eq(users.id, ids.dee));
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url: `/api/admin${url}`, headers: admin.headers });
+
+describe('GET /admin/users/suspicious', () => {
+  it('lists flagged users and rule breakers, costliest first, with reasons from the abuse rules', async () => {
+    const res = await get('/users/suspicious');
+    expect(res.statusCode).toBe(200);
+    const { users: list } = res.json();
+    expect(list.map((u: { email: string }) => u.email)).toEqual([
+      'ben@example.com',
+      'cat@example.com',
+      'dee@example.com',
+    ]);
+    expect(list[0]).toEqual({
+      _id: ids.ben,
+      email: 'ben@example.com',
+      displayName: 'Ben Big',
+      name: 'Ben Big',
+      plan: 'free',
+      tokensUsed30d: 20000,
+      storageUsedMB: 512,
+      estimatedCost: expect.closeTo(2.05, 6),
+      flaggedForAbuse: false,
+      suspiciousReasons: [
+        'Cost: $2.050 estimated over 30 days (threshold $1)',
+        'Tokens: 20,000 tokens in 30 days (threshold 10,000)',
+      ],
+    });
+    expect(list[1]).toMatchObject({
+      tokensUsed30d: 0,
+      storageUsedMB: 2560,
+      suspiciousReasons: ['Storage: 2.50 GB stored (threshold 2 GB)'],
+    });
+    expect(list[1].estimatedCost).toBeCloseTo(0.25, 6);
+    expect(list[2]).toMatchObject({ flaggedForAbuse: true, estimatedCost: 0, suspiciousReasons: [] });
+  });
+
+  it('gives statistics over every user, with the configured thresholds', async () => {
+    const { statistics } = (await get('/users/suspicious')).json();
+    expect(statistics).toMatchObject({
+      totalUsers: 5,
+      flaggedUsers: 1,
+      thresholds: { TOKENS_30D: 10000, STORAGE_GB: 2, COST_DOLLAR: 1 },
+    });
+    expect(statistics.totalEstimatedCost).toBeCloseTo(2.75, 6);
+    expect(statistics.averageEstimatedCost).toBeCloseTo(0.55, 6);
+  });
+
+  it('pages and sorts when asked, with the total in X-Total-Count', async () => {
+    const res = await get('/users/suspicious?page=1&perPage=2&sort=estimatedCost&order=ASC');
+    expect(res.headers['x-total-count']).toBe('3');
+    expect(res.json().users.map((u: { email: string }) => u.email)).toEqual([
+      'dee@example.com',
+      'cat@example.com',
+    ]);
+  });
+
+  it('drops usage as it leaves the 30-day window', async () => {
+    (t.clock as ManualClock).advance(30 * 86_400_000);
+    const { users: list } = (await get('/users/suspicious')).json();
+    expect(list.map((u: { email: string }) => u.email)).toEqual(['cat@example.com', 'dee@example.com']);
+    (t.clock as ManualClock).advance(-30 * 86_400_000);
+  });
+});
+
+describe('GET /admin/cost-analysis/summary', () => {
+  it('sums 30 days of tokens and AI dollars, and a month of storage', async () => {
+    const res = await get('/cost-analysis/summary');
+    expect(res.statusCode).toBe(200);
+    const { summary } = res.json();
+    expect(summary.tokens.total).toBe(23000);
+    expect(summary.tokens.cost).toBeCloseTo(2.3, 6);
+    expect(summary.storage.totalGB).toBeCloseTo(4.5, 3);
+    expect(summary.storage.cost).toBeCloseTo(0.45, 6);
+    expect(summary.total.estimatedCost).toBeCloseTo(2.75, 6);
+  });
+
+  it('breaks the window down by provider and model', async () => {
+    const { models } = (await get('/cost-analysis/by-model')).json();
+    expect(models).toEqual([
+      { provider: 'anthropic', model: 'claude-sonnet-4', tokens: 20000, cost: 2 },
+      { provider: 'openai', model: 'gpt-4o-mini', tokens: 3000, cost: 0.3 },
+    ]);
+  });
+});
