@@ -245,9 +245,8 @@ export const dataProvider = {
   runAbuseCheck: () =>
     call<{ message?: string }>('/admin/abuse/check', ADMIN_TEXT.abuseCheck, { method: 'POST' }),
   getAbuseHistory: async (id: Identifier) =>
-    unwrap<AbuseHistory>(
-      await call(`/admin/users/${encodeURIComponent(String(id))}/abuse-history`, ADMIN_TEXT.loadUserDetails),
-      'history',
+    unwrapHistory(
+      await call<unknown>(`/admin/users/${encodeURIComponent(String(id))}/abuse-history`, ADMIN_TEXT.loadUserDetails),
     ),
   getAbuseStats: async () =>
     unwrap<AbuseStats>(await call('/admin/abuse/stats', ADMIN_TEXT.loadFlagged), 'stats'),
@@ -278,11 +277,16 @@ export const dataProvider = {
     unwrap<CostSummary>(await call('/admin/cost-analysis/summary', ADMIN_TEXT.loadSuspicious), 'summary'),
 };
 
+/** SPEC §7 names this body 'history'; its own flag events are also called history, so look for the user's email. */
+function unwrapHistory(body: unknown): AbuseHistory {
+  const inner = (body as { history?: unknown } | null)?.history;
+  return (inner && typeof inner === 'object' && 'email' in inner ? inner : body) as AbuseHistory;
+}
+
 /** Bodies may come bare or wrapped in one named field ({stats}, {overview}, {summary}). */
 function unwrap<T>(body: unknown, key: string): T {
   const inner = (body as Record<string, unknown> | null)?.[key];
-  // A bare abuse history has its own `history` array: only an object counts as the wrapper.
-  return (inner && typeof inner === 'object' && !Array.isArray(inner) ? inner : body) as T;
+  return (inner && typeof inner === 'object' ? inner : body) as T;
 }
 
 export type AdminDataProvider = typeof dataProvider;
