@@ -147,6 +147,7 @@ describe('console screenshots', () => {
       await tabs.waitFor();
       expect(await tabs.getByRole('tab').allTextContents()).toEqual(SECTIONS);
       await page.getByRole('group', { name: 'Total Users' }).waitFor();
+      await page.getByText('Users by plan and status').waitFor();
       await page.waitForLoadState('networkidle');
       await snap(page, `admin-overview-${width}`);
       for (const [path, ready] of [
