@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import Papa from 'papaparse';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { baseURL, launchChromium, newPage, snap } from './browser';
 import { serveFakeAdminApi } from './adminFakeApi';
 
@@ -49,6 +49,9 @@ async function adminToken(): Promise<string | null> {
 
 const rows = <T>(body: unknown, key: string): T[] =>
   (Array.isArray(body) ? body : ((body as Record<string, T[]>)?.[key] ?? [])) as T[];
+
+// Each flow drives several screens; on a loaded machine the project's 60 s is too tight.
+vi.setConfig({ testTimeout: 180_000 });
 
 let browser: Browser;
 beforeAll(async () => {
