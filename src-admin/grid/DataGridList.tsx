@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import {
   DataGrid,
@@ -51,23 +51,29 @@ export function DataGridList<T extends GridValidRowModel>(props: DataGridListPro
     [list.selectedIds],
   );
 
-  const onSortModelChange = (model: GridSortModel) => {
+  // The grid may keep a handler from an earlier render; a stale setSort would rebuild the query without a
+  // filter chosen since. The handlers therefore always read the latest list context.
+  const latest = useRef(list);
+  latest.current = list;
+  const onSortModelChange = useCallback((model: GridSortModel) => {
     const first = model[0];
-    if (!first?.sort) list.setSort({ field: '', order: 'ASC' });
-    else list.setSort({ field: first.field, order: first.sort === 'desc' ? 'DESC' : 'ASC' });
-  };
-  const onPaginationModelChange = (model: GridPaginationModel) => {
-    if (model.pageSize !== list.perPage) list.setPerPage(model.pageSize);
-    else if (model.page + 1 !== list.page) list.setPage(model.page + 1);
-  };
-  const onRowSelectionModelChange = (model: GridRowSelectionModel) => {
+    if (!first?.sort) latest.current.setSort({ field: '', order: 'ASC' });
+    else latest.current.setSort({ field: first.field, order: first.sort === 'desc' ? 'DESC' : 'ASC' });
+  }, []);
+  const onPaginationModelChange = useCallback((model: GridPaginationModel) => {
+    const current = latest.current;
+    if (model.pageSize !== current.perPage) current.setPerPage(model.pageSize);
+    else if (model.page + 1 !== current.page) current.setPage(model.page + 1);
+  }, []);
+  const onRowSelectionModelChange = useCallback((model: GridRowSelectionModel) => {
+    const current = latest.current;
     // "exclude" means every row on screen except these (the header checkbox).
     const ids =
       model.type === 'include'
         ? [...model.ids]
-        : (list.data ?? []).map((r) => r.id).filter((id) => !model.ids.has(id));
-    list.onSelect(ids as (T & { id: Identifier })['id'][]);
-  };
+        : (current.data ?? []).map((r) => r.id).filter((id) => !model.ids.has(id));
+    current.onSelect(ids as (T & { id: Identifier })['id'][]);
+  }, []);
 
   if (!list.isPending && (list.data?.length ?? 0) === 0 && empty) return <>{empty}</>;
 

@@ -246,7 +246,10 @@ export const dataProvider = {
     call<{ message?: string }>('/admin/abuse/check', ADMIN_TEXT.abuseCheck, { method: 'POST' }),
   getAbuseHistory: async (id: Identifier) =>
     unwrapHistory(
-      await call<unknown>(`/admin/users/${encodeURIComponent(String(id))}/abuse-history`, ADMIN_TEXT.loadUserDetails),
+      await call<unknown>(
+        `/admin/users/${encodeURIComponent(String(id))}/abuse-history`,
+        ADMIN_TEXT.loadUserDetails,
+      ),
     ),
   getAbuseStats: async () =>
     unwrap<AbuseStats>(await call('/admin/abuse/stats', ADMIN_TEXT.loadFlagged), 'stats'),

@@ -44,7 +44,7 @@ export function UserRowActions({ row }: { row: Row }) {
   const [run, isPending] = useUserUpdate();
   const premium = row.plan === 'premium';
   return (
-    <Stack direction="row" spacing={1}>
+    <Stack direction="row" spacing={0.5}>
       <Button
         size="small"
         variant="outlined"

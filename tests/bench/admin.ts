@@ -44,6 +44,7 @@ async function startServer(clientDir: string, dataDir: string): Promise<{ url: s
     cwd: root,
     env: {
       ...process.env,
+      DATABASE_URL: '',
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -241,10 +242,10 @@ async function main(): Promise<void> {
     if (existsSync(join(root, 'src-server', 'seed', 'large.ts'))) {
       console.log(`seeding ${USERS.toLocaleString('en-US')} users…`);
       try {
-        execSync('npm run seed:large', {
+        execSync(`npm run seed:large -- --users ${USERS}`, {
           cwd: root,
           stdio: 'ignore',
-          env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production' },
         });
         seeded = true;
       } catch {

@@ -6,8 +6,8 @@ import { AdminConsole } from '../../src-admin/AdminConsole';
 import type { Profile } from '../../src/contract/user';
 
 // The console's first render loads react-admin, MUI and the grid: give it more than the default second.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 15_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 export const adminProfile: Profile = {
   _id: 'admin1',

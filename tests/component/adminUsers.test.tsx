@@ -79,6 +79,20 @@ describe('console users', () => {
     fireEvent.mouseDown(screen.getByLabelText('Plan'));
     fireEvent.click(await screen.findByRole('option', { name: 'premium' }));
     await waitFor(() => expect(api.calls.at(-1)?.query).toMatchObject({ plan: 'premium', search: 'ann' }));
+    // Sorting right after filtering keeps the filters.
+    fireEvent.click(
+      screen
+        .getByRole('columnheader', { name: /Created/ })
+        .querySelector('.MuiDataGrid-columnHeaderTitleContainer') as HTMLElement,
+    );
+    await waitFor(() =>
+      expect(api.calls.at(-1)?.query).toMatchObject({
+        plan: 'premium',
+        search: 'ann',
+        sort: 'createdAt',
+        order: 'ASC',
+      }),
+    );
   });
 
   it('toggles ads and changes the plan through their endpoints', async () => {

@@ -387,9 +387,24 @@ describe('named methods', () => {
     await expect(run()).rejects.toThrow(text);
   });
 
+  it('getAbuseHistory reads a bare or a wrapped history', async () => {
+    const history = {
+      email: 'a@x',
+      userId: 'u1',
+      currentViolations: [],
+      history: [{ action: 'flag', reason: null, at: 'x', by: 'y' }],
+    };
+    backend(() => json(history));
+    expect(await dataProvider.getAbuseHistory('u1')).toEqual(history);
+    backend(() => json({ history }));
+    expect(await dataProvider.getAbuseHistory('u1')).toEqual(history);
+  });
+
   it('getOverview returns the overview body', async () => {
     const overview = { totalUsers: 5, activeUsersToday: 2, totalTokenUsage: 900, totalStorageUsedGB: 1.5 };
     backend(() => json(overview));
+    expect(await dataProvider.getOverview()).toEqual(overview);
+    backend(() => json({ overview }));
     expect(await dataProvider.getOverview()).toEqual(overview);
   });
 
