@@ -119,6 +119,7 @@ export async function costSummary(ctx: AppContext): Promise<CostSummary> {
     tokens: { total: Number(ai.tokens), cost: round(Number(ai.cost), 6) },
     storage: { totalGB: round(totalGB, 3), cost: round(storageCost, 6) },
     total: { estimatedCost: round(Number(ai.cost) + storageCost, 6) },
+    byModel: await costByModel(ctx),
   };
 }
 

@@ -187,6 +187,8 @@ export const costSummarySchema = z.object({
   tokens: z.object({ total: z.number(), cost: z.number() }),
   storage: z.object({ totalGB: z.number(), cost: z.number() }),
   total: z.object({ estimatedCost: z.number() }),
+  /** Optional: AI tokens and cost by provider and model over the window, for the cost analysis page. */
+  byModel: z.array(z.object({ provider: z.string(), model: z.string(), tokens: z.number(), cost: z.number() })).optional(),
 });
 export type CostSummary = z.infer<typeof costSummarySchema>;
 
