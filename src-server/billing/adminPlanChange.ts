@@ -3,7 +3,8 @@ import type { Db } from '../db/connect';
 import type { Clock } from '../clock';
 import { billingCustomers, subscriptions, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { isLive, syncPlan } from './planSync';
+import { isLive } from './planSync';
+import { PLANS } from '../../src/config';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -39,11 +40,12 @@ export async function changePlanByAdmin(
       .insert(billingCustomers)
       .values({ userId, complimentary, updatedAt: now })
       .onConflictDoUpdate({ target: billingCustomers.userId, set: { complimentary, updatedAt: now } });
-    // Status stays whatever the provider last said (null for users who never subscribed).
-    const [current] = await tx
-      .select({ status: users.subscriptionStatus })
-      .from(users)
+    // The plan follows the provider's subscription (none here counts as not live) or the grant; the status
+    // column is left as the provider last wrote it.
+    const effective = live || complimentary ? 'premium' : 'free';
+    await tx
+      .update(users)
+      .set({ plan: effective, storageLimit: PLANS[effective].storageBytes, updatedAt: now })
       .where(eq(users.id, userId));
-    await syncPlan(tx, userId, current?.status ?? null, now);
   });
 }

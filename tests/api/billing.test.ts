@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { bearer, registerUser, startTestApp, type TestApp } from './harness';
+import { billingCustomers, coupons, users } from '../../src-server/db/schema';
+import {
+  advanceSubscriptions,
+  changeLocalCard,
+  completeLocalCheckout,
+  findSubscription,
+  setCancelAtPeriodEnd,
+} from '../../src-server/billing/localBilling';
+import { DAY_MS } from '../../src-server/clock';
+
+const GB = 1024 ** 3;
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+async function userRow(email: string) {
+  const [row] = await t.db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+/** Runs the embedded checkout the way the browser does: JSON url, then the hosted form. */
+async function checkout(token: string, form: Record<string, string>) {
+  const start = await t.app.inject({
+    method: 'GET',
+    url: '/api/auth/stripe/create-checkout-session',
+    headers: { ...bearer(token), accept: 'application/json' },
+  });
+  expect(start.statusCode).toBe(200);
+  const path = new URL(start.json().url as string).pathname;
+  const page = await t.app.inject({ method: 'GET', url: path });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+  });
+  return { path, page, res };
+}
+
+async function loginAs(email: string) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'correct-horse-1' } });
+  return { token: res.json().token as string };
+}
+
+const getSub = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/billing/subscription', headers: bearer(token) });
+
+describe('billing endpoints', () => {
+  it('answer 401 without a session', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/billing/subscription'],
+      ['POST', '/api/billing/cancel-subscription'],
+      ['POST', '/api/billing/reactivate-subscription'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Please sign in to continue.');
+    }
+    const json = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/stripe/create-checkout-session',
+      headers: { accept: 'application/json' },
+    });
+    expect(json.statusCode).toBe(401);
+    const page = await t.app.inject({ method: 'GET', url: '/api/auth/stripe/create-checkout-session', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(401);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Please sign in to your account');
+  });
+
+  it('answer 404 {message} for a user without a subscription', async () => {
+    const { token } = await registerUser(t.app);
+    const res = await getSub(token);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('No subscription found for this account.');
+    const cancel = await t.app.inject({ method: 'POST', url: '/api/billing/cancel-subscription', headers: bearer(token) });
+    expect(cancel.statusCode).toBe(404);
+    const portal = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/create-portal-session',
+      headers: bearer(token),
+      payload: { return_url: 'http://localhost:3000/settings' },
+    });
+    expect(portal.statusCode).toBe(404);
+  });
+
+  it('runs checkout with a trial, cancel and reactivate, and the portal', async () => {
+    const { token, email } = await registerUser(t.app);
+    const declined = await checkout(token, { cardNumber: '4000 0000 0000 0002' });
+    expect(declined.page.body).toContain('7-day free trial');
+    expect(declined.res.statusCode).toBe(400);
+    expect(declined.res.body).toContain('Your card was declined. Please use another card.');
+    expect((await userRow(email)).plan).toBe('free');
+
+    const ok = await checkout(token, { cardNumber: '4242 4242 4242 4242' });
+    expect(ok.res.statusCode).toBe(200);
+    expect(ok.res.body).toContain('Your Pro subscription is ready');
+    // Single use: the same checkout link no longer works.
+    const again = await t.app.inject({ method: 'GET', url: ok.path });
+    expect(again.statusCode).toBe(404);
+
+    expect(await userRow(email)).toMatchObject({ plan: 'premium', subscriptionStatus: 'trialing', storageLimit: 10 * GB });
+    const sub = (await getSub(token)).json().subscription;
+    expect(sub.status).toBe('trialing');
+    expect(sub.cancelAtPeriodEnd).toBe(false);
+    expect(sub.trialEnd).toBe(sub.currentPeriodEnd);
+    expect(sub.currentPeriodEnd - sub.currentPeriodStart).toBe(7 * 86400);
+
+    const cancel = await t.app.inject({ method: 'POST', url: '/api/billing/cancel-subscription', headers: bearer(token) });
+    expect(cancel.json()).toMatchObject({
+      message: 'Subscription will be canceled at the end of your billing period.',
+      subscription: { cancelAtPeriodEnd: true },
+    });
+    const reactivate = await t.app.inject({ method: 'POST', url: '/api/billing/reactivate-subscription', headers: bearer(token) });
+    expect(reactivate.json()).toMatchObject({
+      message: 'Subscription reactivated successfully!',
+      subscription: { cancelAtPeriodEnd: false },
+    });
+
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/create-portal-session',
+      headers: bearer(token),
+      payload: { return_url: 'https://evil.example/settings' },
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe('return_url must be on http://localhost:3000');
+    const missing = await t.app.inject({ method: 'POST', url: '/api/billing/create-portal-session', headers: bearer(token), payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('return_url');
+
+    const portal = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/create-portal-session',
+      headers: bearer(token),
+      payload: { return_url: 'http://localhost:3000/settings' },
+    });
+    const portalPath = new URL(portal.json().url as string).pathname;
+    const page = await t.app.inject({ method: 'GET', url: portalPath });
+    expect(page.body).toContain('Trial');
+    expect(page.body).toContain('href="http://localhost:3000/settings"');
+    const cancelled = await t.app.inject({ method: 'POST', url: `${portalPath}/cancel` });
+    expect(cancelled.body).toContain('Subscription will be canceled at the end of your billing period.');
+    expect((await getSub(token)).json().subscription.cancelAtPeriodEnd).toBe(true);
+    const back = await t.app.inject({ method: 'POST', url: `${portalPath}/reactivate` });
+    expect(back.body).toContain('Subscription reactivated successfully!');
+  });
+});
+
+describe('the embedded lifecycle on the clock', () => {
+  it('turns a paid trial active, a declined card past_due, and a pending cancel into free', async () => {
+    const { email } = await registerUser(t.app);
+    const userId = (await userRow(email)).id;
+    const sub = () => findSubscription(t.db, t.clock, userId);
+    await completeLocalCheckout(t.db, t.clock, userId, { cardNumber: '4242424242424242' });
+    t.clock.advance(7 * DAY_MS - 1000);
+    expect((await sub())?.status).toBe('trialing');
+    t.clock.advance(2000);
+    expect((await sub())?.status).toBe('active');
+    expect(await userRow(email)).toMatchObject({ plan: 'premium', subscriptionStatus: 'active', storageLimit: 10 * GB });
+
+    // The periodic sweep renews without a read; a card that declines leaves the renewal unpaid.
+    await t.db.update(billingCustomers).set({ cardLast4: '0002' }).where(eq(billingCustomers.userId, userId));
+    t.clock.advance(32 * DAY_MS);
+    expect(await advanceSubscriptions(t.db, t.clock)).toBeGreaterThanOrEqual(1);
+    expect(await userRow(email)).toMatchObject({ plan: 'premium', subscriptionStatus: 'past_due' });
+
+    // A working card pays the open invoice.
+    await expect(changeLocalCard(t.db, t.clock, userId, '4000 0000 0000 0002')).rejects.toThrow(
+      'Your card was declined. Please use another card.',
+    );
+    await changeLocalCard(t.db, t.clock, userId, '4242 4242 4242 4242');
+    expect((await sub())?.status).toBe('active');
+
+    await setCancelAtPeriodEnd(t.db, t.clock, userId, true);
+    t.clock.advance(32 * DAY_MS);
+    expect((await sub())?.status).toBe('canceled');
+    expect(await userRow(email)).toMatchObject({ plan: 'free', subscriptionStatus: 'canceled', storageLimit: 1 * GB });
+    await expect(setCancelAtPeriodEnd(t.db, t.clock, userId, false)).rejects.toThrow('No subscription found');
+
+    // One trial per user: resubscribing starts active, and the checkout page says so.
+    const { token } = await loginAs(email);
+    const re = await checkout(token, { cardNumber: '4242424242424242' });
+    expect(re.page.body).toContain('Your free trial has been used.');
+    const again = (await getSub(token)).json().subscription;
+    expect(again.status).toBe('active');
+    expect(again.trialEnd).toBeNull();
+  });
+
+  it('redeems only a valid coupon and counts its use', async () => {
+    const { token } = await registerUser(t.app);
+    await t.db.insert(coupons).values([
+      { code: 'SAVE20', discountType: 'percentage', amount: 20, usageLimit: 1, createdBy: 'ops@example.com' },
+      { code: 'OLD', discountType: 'fixed', amount: 2, createdBy: 'ops@example.com', expiresAt: new Date(t.clock.now().getTime() - DAY_MS) },
+    ]);
+    const expired = await checkout(token, { cardNumber: '4242424242424242', couponCode: 'old' });
+    expect(expired.res.statusCode).toBe(400);
+    expect(expired.res.body).toContain('This coupon code is not valid.');
+    const ok = await checkout(token, { cardNumber: '4242424242424242', couponCode: 'save20' });
+    expect(ok.res.statusCode).toBe(200);
+    const [row] = await t.db.select().from(coupons).where(eq(coupons.code, 'SAVE20'));
+    expect(row.usedCount).toBe(1);
+    const other = await registerUser(t.app);
+    const usedUp = await checkout(other.token, { cardNumber: '4242424242424242', couponCode: 'SAVE20' });
+    expect(usedUp.res.statusCode).toBe(400);
+  });
+});
