@@ -1,4 +1,112 @@
-// Slot for the settings page's Billing and Subscription card (SPEC §2); the billing work fills it.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ApiError } from '../../src/api/client';
+import { cancelSubscription, reactivateSubscription } from '../../src/api/billing';
+import { formatEpochDate } from '../../src/format/dates';
+import { useSession } from '../../src/session/SessionProvider';
+import { BILLING_TEXT } from './billingTexts';
+import { useBillingCall, useOpenPortal, useSubscription } from './useBilling';
+
+type Notice = { kind: 'success' | 'error'; text: string } | null;
+
+/** The settings page's Billing and Subscription card (SPEC §2, §8). */
 export function BillingSettingsCard() {
-  return null;
+  const { user, status: sessionStatus } = useSession();
+  const premium = user?.plan === 'premium';
+  const { state, setState } = useSubscription(premium);
+  const call = useBillingCall();
+  const openPortal = useOpenPortal();
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+
+  const heading = <h2 id="billing-settings">Billing and Subscription</h2>;
+  if (!user || sessionStatus !== 'authenticated') {
+    return (
+      <section className="pk-card" aria-labelledby="billing-settings">
+        {heading}
+        <p>{BILLING_TEXT.loggedOut}</p>
+      </section>
+    );
+  }
+  if (!premium) {
+    return (
+      <section className="pk-card" aria-labelledby="billing-settings">
+        {heading}
+        <p>You are on the Free plan.</p>
+        <Link to="/upgrade" className="pk-btn pk-btn--primary">
+          {BILLING_TEXT.upgrade}
+        </Link>
+      </section>
+    );
+  }
+
+  const sub = state.kind === 'loaded' ? state.subscription : null;
+  const change = async (cancel: boolean) => {
+    if (cancel && !window.confirm(BILLING_TEXT.cancelConfirm)) return;
+    setBusy(true);
+    setNotice(null);
+    try {
+      const res = await call(cancel ? cancelSubscription : reactivateSubscription);
+      setState({ kind: 'loaded', subscription: res.subscription });
+      setNotice({ kind: 'success', text: cancel ? BILLING_TEXT.cancelled : BILLING_TEXT.reactivated });
+    } catch {
+      setNotice({ kind: 'error', text: cancel ? BILLING_TEXT.cancelFailed : BILLING_TEXT.reactivateFailed });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const manage = () => {
+    setNotice(null);
+    openPortal().catch((err: unknown) =>
+      setNotice({
+        kind: 'error',
+        text: err instanceof ApiError ? BILLING_TEXT.portalCreateFailed : BILLING_TEXT.portalFailed,
+      }),
+    );
+  };
+
+  return (
+    <section className="pk-card" aria-labelledby="billing-settings">
+      {heading}
+      {notice && (
+        <p className={`pk-alert pk-alert--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          {notice.text}
+        </p>
+      )}
+      {state.kind === 'error' && (
+        <p className="pk-alert pk-alert--error" role="alert">
+          {BILLING_TEXT.loadFailed}
+        </p>
+      )}
+      {state.kind === 'loading' && <p>Loading subscription…</p>}
+      {state.kind === 'loaded' && (
+        <>
+          <dl>
+            <dt>Billing period</dt>
+            <dd>
+              {formatEpochDate(sub?.currentPeriodStart)} – {formatEpochDate(sub?.currentPeriodEnd)}
+            </dd>
+          </dl>
+          {sub?.cancelAtPeriodEnd && <p>{BILLING_TEXT.willCancelOn(formatEpochDate(sub.currentPeriodEnd))}</p>}
+          {sub?.trialEnd != null && <p>{BILLING_TEXT.trialEndsOn(formatEpochDate(sub.trialEnd))}</p>}
+        </>
+      )}
+      <div className="pk-actions">
+        <button type="button" className="pk-btn pk-btn--primary" onClick={manage}>
+          {BILLING_TEXT.manageSubscription}
+        </button>
+        {sub &&
+          sub.status !== 'canceled' &&
+          (sub.cancelAtPeriodEnd ? (
+            <button type="button" className="pk-btn pk-btn--ghost" disabled={busy} onClick={() => void change(false)}>
+              {BILLING_TEXT.reactivate}
+            </button>
+          ) : (
+            <button type="button" className="pk-btn pk-btn--ghost" disabled={busy} onClick={() => void change(true)}>
+              {BILLING_TEXT.cancel}
+            </button>
+          ))}
+      </div>
+    </section>
+  );
 }

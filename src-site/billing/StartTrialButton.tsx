@@ -1,8 +1,31 @@
-// Slot for the upgrade page's start-trial action; the billing work wires it to checkout.
+import { useState } from 'react';
+import { useSession } from '../../src/session/SessionProvider';
+import { BILLING_TEXT } from './billingTexts';
+import { useStartCheckout } from './useBilling';
+
+/** /upgrade's start-trial action: checkout in a new tab. */
 export function StartTrialButton() {
+  const { user } = useSession();
+  const startCheckout = useStartCheckout();
+  const [error, setError] = useState<string | null>(null);
   return (
-    <button type="button" className="pk-btn pk-btn--primary" disabled>
-      Start your 7-day free trial
-    </button>
+    <>
+      <button
+        type="button"
+        className="pk-btn pk-btn--primary"
+        disabled={!user || user.plan === 'premium'}
+        onClick={() => {
+          setError(null);
+          startCheckout().catch(() => setError(BILLING_TEXT.checkoutFailed));
+        }}
+      >
+        Start your 7-day free trial
+      </button>
+      {error && (
+        <p className="pk-alert pk-alert--error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
   );
 }

@@ -1,4 +1,77 @@
-// Slot for the dashboard's Subscription Management card (SPEC §2); the billing work fills it.
+import { useState } from 'react';
+import { formatEpochDate } from '../../src/format/dates';
+import { useSession } from '../../src/session/SessionProvider';
+import { BILLING_TEXT } from './billingTexts';
+import { useOpenPortal, useStartCheckout, useSubscription } from './useBilling';
+
+const STATUS_LABEL: Record<string, string> = {
+  active: 'Active',
+  trialing: 'Trialing',
+  past_due: 'Past Due',
+  canceled: 'Canceled',
+};
+
+/** The dashboard's Subscription Management card (SPEC §2). */
 export function SubscriptionManagementCard() {
-  return null;
+  const { user } = useSession();
+  const premium = user?.plan === 'premium';
+  const { state } = useSubscription(Boolean(user));
+  const openPortal = useOpenPortal();
+  const startCheckout = useStartCheckout();
+  const [error, setError] = useState<string | null>(null);
+  if (!user) return null;
+  const sub = state.kind === 'loaded' ? state.subscription : null;
+  const status = sub?.status ?? user.subscriptionStatus;
+  const plan = premium ? 'Premium' : 'Free';
+
+  return (
+    <section className="pk-card" aria-labelledby="subscription-management">
+      <h2 id="subscription-management">Subscription Management</h2>
+      <p>
+        <strong>
+          {plan} plan{status ? ` (${STATUS_LABEL[status] ?? status})` : ''}
+        </strong>
+      </p>
+      {sub?.cancelAtPeriodEnd && <p>{BILLING_TEXT.cancelsOn(formatEpochDate(sub.currentPeriodEnd))}</p>}
+      {error && (
+        <p className="pk-alert pk-alert--error" role="alert">
+          {error}
+        </p>
+      )}
+      {premium ? (
+        <>
+          <dl>
+            <dt>Status</dt>
+            <dd>{status ? (STATUS_LABEL[status] ?? status) : 'N/A'}</dd>
+            <dt>Next billing date</dt>
+            <dd>{formatEpochDate(sub && !sub.cancelAtPeriodEnd ? sub.currentPeriodEnd : null)}</dd>
+          </dl>
+          <button
+            type="button"
+            className="pk-btn pk-btn--primary"
+            onClick={() => {
+              setError(null);
+              openPortal().catch(() => setError(BILLING_TEXT.portalFailedDashboard));
+            }}
+          >
+            {BILLING_TEXT.manageBilling}
+          </button>
+        </>
+      ) : (
+        <>
+          <p>{BILLING_TEXT.upgradePitch}</p>
+          <button
+            type="button"
+            className="pk-btn pk-btn--primary"
+            onClick={() => {
+              setError(null);
+              startCheckout().catch(() => setError(BILLING_TEXT.checkoutFailed));
+            }}
+          >
+            {BILLING_TEXT.upgrade}
+          </button>
+        </>
+      )}
+    </section>
+  );
 }
