@@ -20,6 +20,13 @@ export function BillingSettingsCard() {
   const [busy, setBusy] = useState(false);
 
   const heading = <h2 id="billing-settings">Billing and Subscription</h2>;
+  if (sessionStatus === 'loading') {
+    return (
+      <section className="pk-card" aria-labelledby="billing-settings" aria-busy="true">
+        {heading}
+      </section>
+    );
+  }
   if (!user || sessionStatus !== 'authenticated') {
     return (
       <section className="pk-card" aria-labelledby="billing-settings">
