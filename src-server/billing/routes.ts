@@ -12,6 +12,7 @@ import { requireUser } from '../plugins/auth';
 import { badRequest, HttpError, notFound } from '../errors';
 import { billingCustomers, users } from '../db/schema';
 import { localProvider, type BillingProvider } from './provider';
+import { stripeProvider } from './stripeProvider';
 import { NO_SUBSCRIPTION, advanceSubscriptions, changeLocalCard, completeLocalCheckout, findSubscription, setCancelAtPeriodEnd } from './localBilling';
 import { completePageSession, findPageSession } from './pageSessions';
 import { checkoutPage, messagePage, portalPage } from './localPages';
@@ -27,7 +28,18 @@ const html = (reply: FastifyReply, code: number, body: string) =>
 export async function billingRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, clock, config } = app.ctx;
-  const provider: BillingProvider = localProvider({ db, clock, config });
+  const stripe = config.STRIPE_SECRET_KEY ? stripeProvider({ db, clock, config }) : null;
+  const provider: BillingProvider = stripe ?? localProvider({ db, clock, config });
+
+  // Stripe signs the exact bytes it sent, so the webhook reads the raw body in its own scope.
+  await app.register(async (hook) => {
+    hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    hook.post('/billing/webhook', { schema: { tags: ['billing'], security: [] } }, async (request) => {
+      if (!stripe) throw notFound('Billing webhooks are not enabled.');
+      const signature = request.headers['stripe-signature'];
+      return stripe.handleWebhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
+    });
+  });
   const webOrigin = new URL(config.webUrl).origin;
 
   // The embedded provider's lifecycle moves with the clock; reads also advance it, so the sweep only catches idle users.
