@@ -1,16 +1,25 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import type { Clock } from '../clock';
-import { users } from '../db/schema';
-import { notFound } from '../errors';
+import { billingCustomers, subscriptions, users } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import { isLive } from './planSync';
 import { PLANS } from '../../src/config';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+export const LIVE_SUBSCRIPTION_DOWNGRADE =
+  'This user has a live paid subscription. Cancel it in billing first; the plan becomes free when it ends.';
+
 /**
- * An operator's plan change (PATCH /admin/users/{id}/subscription). It sets the plan and the storage limit
- * that goes with it, in one statement; the subscription status, which only the billing provider changes, is
- * left as it is.
+ * An operator's plan change (PATCH /admin/users/{id}/subscription), and the rule that keeps it from fighting
+ * the billing provider:
+ * - Granting premium records a complimentary grant. Provider events never downgrade a user while it is in force,
+ *   so a later subscription that ends leaves the user premium.
+ * - Setting free clears the grant. If the user has a live paid subscription (trialing, active, past_due) the
+ *   downgrade is refused with 409: the provider would charge for a plan the user no longer has.
+ * - Otherwise the provider's subscription status sets the plan. The subscription status itself is only ever
+ *   changed by the provider.
  */
 export async function changePlanByAdmin(
   db: Db,
@@ -19,10 +28,24 @@ export async function changePlanByAdmin(
   plan: 'free' | 'premium',
 ): Promise<void> {
   if (!UUID.test(userId)) throw notFound('User not found');
-  const updated = await db
-    .update(users)
-    .set({ plan, storageLimit: PLANS[plan].storageBytes, updatedAt: clock.now() })
-    .where(eq(users.id, userId))
-    .returning({ id: users.id });
-  if (!updated.length) throw notFound('User not found');
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    if (!user) throw notFound('User not found');
+    const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const live = sub && isLive(sub.status);
+    if (plan === 'free' && live) throw conflict(LIVE_SUBSCRIPTION_DOWNGRADE);
+    const complimentary = plan === 'premium';
+    await tx
+      .insert(billingCustomers)
+      .values({ userId, complimentary, updatedAt: now })
+      .onConflictDoUpdate({ target: billingCustomers.userId, set: { complimentary, updatedAt: now } });
+    // The plan follows the provider's subscription (none here counts as not live) or the grant; the status
+    // column is left as the provider last wrote it.
+    const effective = live || complimentary ? 'premium' : 'free';
+    await tx
+      .update(users)
+      .set({ plan: effective, storageLimit: PLANS[effective].storageBytes, updatedAt: now })
+      .where(eq(users.id, userId));
+  });
 }

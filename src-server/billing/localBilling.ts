@@ -1,216 +1,192 @@
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import type { AppContext } from '../context';
-import { DAY_MS } from '../clock';
-import { billingCustomers, coupons, subscriptions, users } from '../db/schema';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import type { Clock } from '../clock';
+import { billingCustomers, coupons, subscriptions, type SubscriptionRow } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
 import { PLANS } from '../../src/config';
+import { LIVE_STATUSES, syncPlan, type SubscriptionStatus, type Tx } from './planSync';
 
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
-type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
-
+export const PRICE_CENTS = 899;
 export const TRIAL_DAYS = PLANS.premium.trialDays;
-/** Test cards of the embedded provider, as in Stripe's test mode. */
-export const TEST_CARDS = { ok: '4242424242424242', declined: '4000000000000002' } as const;
-const PAST_DUE_GRACE_DAYS = 14;
+const DAY_MS = 86_400_000;
 
-export const addMonth = (d: Date) => {
-  const next = new Date(d);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  return next;
-};
-const digits = (card: string) => card.replace(/[\s-]/g, '');
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+} as const;
 
-/** The plan follows the subscription: premium while trialing, active or past due; free once canceled. */
-export async function syncPlan(
-  tx: Tx | AppContext['db'],
-  userId: string,
-  status: SubscriptionRow['status'],
-  now: Date,
-): Promise<void> {
-  const plan = status === 'canceled' ? 'free' : 'premium';
-  await tx
-    .update(users)
-    .set({
-      plan,
-      subscriptionStatus: status,
-      storageLimit: PLANS[plan].storageBytes,
-      adsDisabled: plan === 'premium',
-      updatedAt: now,
-    })
-    .where(eq(users.id, userId));
+export const CARD_DECLINED = 'Your card was declined. Please use another card.';
+export const CARD_INVALID = 'Card number is not a valid test card. Use 4242 4242 4242 4242.';
+export const COUPON_INVALID = 'This coupon code is not valid.';
+export const NO_SUBSCRIPTION = 'No subscription found for this account.';
+export const ALREADY_SUBSCRIBED = 'You already have an active subscription.';
+
+/** Adds one calendar month, clamped to the last day of a shorter month. */
+export function addMonth(date: Date): Date {
+  const d = new Date(date.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
 }
 
-/** Moves a subscription through its periods up to now: renewals, failed payments and cancellations. */
-export function advance(row: SubscriptionRow, now: Date): SubscriptionRow {
-  const next = { ...row };
-  while (next.status !== 'canceled' && next.currentPeriodEnd.getTime() <= now.getTime()) {
-    if (next.cancelAtPeriodEnd) {
-      next.status = 'canceled';
-      break;
-    }
-    if (next.cardDeclines) {
-      // The invoice at the period's end failed: past due, then canceled after the grace period.
-      next.status =
-        now.getTime() - next.currentPeriodEnd.getTime() > PAST_DUE_GRACE_DAYS * DAY_MS
-          ? 'canceled'
-          : 'past_due';
-      break;
-    }
-    next.status = 'active';
-    next.currentPeriodStart = next.currentPeriodEnd;
-    next.currentPeriodEnd = addMonth(next.currentPeriodEnd);
-  }
-  return next;
+/** Digits only; returns the card kind or throws the page's message. */
+export function checkCard(cardNumber: string): '4242' | '0002' {
+  const digits = cardNumber.replace(/[\s-]/g, '');
+  if (digits === TEST_CARDS.success) return '4242';
+  if (digits === TEST_CARDS.declined) throw badRequest(CARD_DECLINED);
+  throw badRequest(CARD_INVALID);
 }
 
-/** Applies the lifecycle up to the clock's now, for one user or for every due subscription. */
-export async function sweep(ctx: AppContext, userId?: string): Promise<void> {
-  const now = ctx.clock.now();
-  const due = await ctx.db
-    .select()
-    .from(subscriptions)
+function discounted(type: 'percentage' | 'fixed', amount: number): number {
+  const cents = type === 'percentage' ? Math.round(PRICE_CENTS * (1 - amount / 100)) : PRICE_CENTS - Math.round(amount * 100);
+  return Math.max(0, cents);
+}
+
+/** Redeems a coupon in the caller's transaction: one conditional increment, so two checkouts cannot overrun it. */
+async function redeemCoupon(tx: Tx, code: string, now: Date) {
+  const [coupon] = await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
     .where(
       and(
-        lte(subscriptions.currentPeriodEnd, now),
-        sql`${subscriptions.status} <> 'canceled'`,
-        userId ? eq(subscriptions.userId, userId) : undefined,
+        eq(coupons.code, code.trim().toUpperCase()),
+        eq(coupons.isActive, true),
+        sql`(${coupons.expiresAt} is null or ${coupons.expiresAt} > ${now.toISOString()})`,
+        sql`(${coupons.usageLimit} is null or ${coupons.usedCount} < ${coupons.usageLimit})`,
       ),
-    );
-  for (const row of due) {
-    const next = advance(row, now);
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(subscriptions)
-        .set({
-          status: next.status,
-          currentPeriodStart: next.currentPeriodStart,
-          currentPeriodEnd: next.currentPeriodEnd,
-          updatedAt: now,
-        })
-        .where(eq(subscriptions.id, row.id));
-      await syncPlan(tx, row.userId, next.status, now);
-    });
-  }
+    )
+    .returning();
+  if (!coupon) throw badRequest(COUPON_INVALID);
+  return coupon;
 }
-
-export async function findSubscription(ctx: AppContext, userId: string): Promise<SubscriptionRow | null> {
-  await sweep(ctx, userId);
-  const [row] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
-  return row ?? null;
-}
-
-export class CheckoutError extends Error {}
 
 /**
- * Completes the embedded checkout: the test card is charged (or declined), a coupon is redeemed once, and the
- * user gets a 7-day trial on their first subscription only. Everything in one transaction.
+ * Completes the embedded checkout: the first subscription gets the 7-day trial, later ones start active and
+ * are charged at once. A declined card changes nothing.
  */
-export async function completeCheckout(
-  ctx: AppContext,
+export async function completeLocalCheckout(
+  db: Db,
+  clock: Clock,
   userId: string,
-  input: { card: string; coupon?: string },
+  input: { cardNumber: string; couponCode?: string },
 ): Promise<SubscriptionRow> {
-  const card = digits(input.card);
-  if (card === TEST_CARDS.declined)
-    throw new CheckoutError('Your card was declined. Please use another card.');
-  if (card !== TEST_CARDS.ok)
-    throw new CheckoutError('This card number is not valid. Use the test card 4242 4242 4242 4242.');
-  const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-    if (current && current.status !== 'canceled')
-      throw new CheckoutError('You already have an active subscription.');
-    const code = input.coupon?.trim().toUpperCase();
-    if (code) {
-      // Only an active, unexpired coupon under its limit; the count goes up in the same statement that checks it.
-      const redeemed = await tx
-        .update(coupons)
-        .set({ usedCount: sql`${coupons.usedCount} + 1` })
-        .where(
-          and(
-            eq(coupons.code, code),
-            eq(coupons.isActive, true),
-            or(isNull(coupons.expiresAt), gt(coupons.expiresAt, now)),
-            or(isNull(coupons.usageLimit), sql`${coupons.usedCount} < ${coupons.usageLimit}`),
-          ),
-        )
-        .returning({ id: coupons.id });
-      if (!redeemed.length) throw new CheckoutError('This coupon code is not valid.');
-    }
+  const card = checkCard(input.cardNumber);
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    if (existing && LIVE_STATUSES.includes(existing.status)) throw conflict(ALREADY_SUBSCRIBED);
     const [customer] = await tx.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
-    const trial = !customer?.trialUsedAt;
-    const end = trial ? new Date(now.getTime() + TRIAL_DAYS * DAY_MS) : addMonth(now);
+    const code = input.couponCode?.trim();
+    const coupon = code ? await redeemCoupon(tx, code, now) : null;
+    const amountCents = coupon ? discounted(coupon.discountType, coupon.amount) : PRICE_CENTS;
+    const trial = !customer?.trialUsed;
+    const periodEnd = trial ? new Date(now.getTime() + TRIAL_DAYS * DAY_MS) : addMonth(now);
+    await tx
+      .insert(billingCustomers)
+      .values({ userId, providerCustomerId: `cus_local_${userId}`, trialUsed: true, cardLast4: card, updatedAt: now })
+      .onConflictDoUpdate({ target: billingCustomers.userId, set: { trialUsed: true, cardLast4: card, updatedAt: now } });
     const values = {
-      userId,
       provider: 'local' as const,
-      status: (trial ? 'trialing' : 'active') as SubscriptionRow['status'],
+      providerSubscriptionId: `sub_local_${userId}`,
+      status: (trial ? 'trialing' : 'active') as SubscriptionStatus,
       currentPeriodStart: now,
-      currentPeriodEnd: end,
+      currentPeriodEnd: periodEnd,
       cancelAtPeriodEnd: false,
-      trialEnd: trial ? end : null,
-      cardLast4: card.slice(-4),
-      cardDeclines: false,
+      trialEnd: trial ? periodEnd : null,
+      amountCents,
+      couponCode: coupon?.code ?? null,
       updatedAt: now,
     };
     const [row] = await tx
       .insert(subscriptions)
-      .values(values)
+      .values({ userId, ...values })
       .onConflictDoUpdate({ target: subscriptions.userId, set: values })
       .returning();
-    await tx
-      .insert(billingCustomers)
-      .values({ userId, trialUsedAt: trial ? now : null })
-      .onConflictDoUpdate({
-        target: billingCustomers.userId,
-        set: trial ? { trialUsedAt: now } : { userId },
-      });
     await syncPlan(tx, userId, row.status, now);
     return row;
   });
 }
 
-/** Cancel at period end (true) or take the cancellation back (false). */
-export async function setCancelAtPeriodEnd(
-  ctx: AppContext,
-  userId: string,
-  cancel: boolean,
-): Promise<SubscriptionRow | null> {
-  await sweep(ctx, userId);
-  const [row] = await ctx.db
+/** Sets or clears cancel-at-period-end on a live subscription. */
+export async function setCancelAtPeriodEnd(db: Db, clock: Clock, userId: string, cancel: boolean) {
+  await advanceSubscriptions(db, clock, userId);
+  const now = clock.now();
+  const [row] = await db
     .update(subscriptions)
-    .set({ cancelAtPeriodEnd: cancel, updatedAt: ctx.clock.now() })
-    .where(and(eq(subscriptions.userId, userId), sql`${subscriptions.status} <> 'canceled'`))
+    .set({ cancelAtPeriodEnd: cancel, updatedAt: now })
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE_STATUSES])))
     .returning();
-  return row ?? null;
+  if (!row) throw notFound(NO_SUBSCRIPTION);
+  return row;
 }
 
-/** Replaces the test card; a past-due subscription is charged at once and becomes active again. */
-export async function changeCard(
-  ctx: AppContext,
-  userId: string,
-  cardInput: string,
-): Promise<SubscriptionRow> {
-  const card = digits(cardInput);
-  if (card !== TEST_CARDS.ok && card !== TEST_CARDS.declined)
-    throw new CheckoutError('This card number is not valid. Use the test card 4242 4242 4242 4242.');
-  const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-    if (!row || row.status === 'canceled') throw new CheckoutError('There is no subscription to update.');
-    const declines = card === TEST_CARDS.declined;
-    const recovered = row.status === 'past_due' && !declines;
-    const [updated] = await tx
-      .update(subscriptions)
-      .set({
-        cardLast4: card.slice(-4),
-        cardDeclines: declines,
-        updatedAt: now,
-        ...(recovered
-          ? { status: 'active' as const, currentPeriodStart: now, currentPeriodEnd: addMonth(now) }
-          : {}),
-      })
-      .where(eq(subscriptions.id, row.id))
-      .returning();
-    if (recovered) await syncPlan(tx, userId, 'active', now);
-    return updated;
-  });
+/** Changes the embedded provider's card; a past-due subscription is retried at the next sweep. */
+export async function changeLocalCard(db: Db, clock: Clock, userId: string, cardNumber: string) {
+  const card = checkCard(cardNumber);
+  const updated = await db
+    .update(billingCustomers)
+    .set({ cardLast4: card, updatedAt: clock.now() })
+    .where(eq(billingCustomers.userId, userId))
+    .returning();
+  if (!updated.length) throw notFound(NO_SUBSCRIPTION);
+  await advanceSubscriptions(db, clock, userId);
+}
+
+/**
+ * Moves due subscriptions forward to the clock's now: at a period end a pending cancel ends the subscription;
+ * otherwise the invoice is charged to the card on file, which renews the period (trialing/past_due → active) or,
+ * when declined, leaves it past_due until the card is changed. Runs periodically and before every read.
+ */
+export async function advanceSubscriptions(db: Db, clock: Clock, userId?: string): Promise<number> {
+  const now = clock.now();
+  const due = await db
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.provider, 'local'),
+        inArray(subscriptions.status, [...LIVE_STATUSES]),
+        lte(subscriptions.currentPeriodEnd, now),
+        userId ? eq(subscriptions.userId, userId) : undefined,
+      ),
+    );
+  for (const { userId: id } of due) {
+    await db.transaction(async (tx) => {
+      // Row lock: a sweep and a read-triggered advance never renew the same period twice.
+      const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, id)).for('update');
+      if (!sub || !LIVE_STATUSES.includes(sub.status) || sub.currentPeriodEnd > now) return;
+      const [customer] = await tx.select().from(billingCustomers).where(eq(billingCustomers.userId, id));
+      let { status, currentPeriodStart, currentPeriodEnd } = sub;
+      while (currentPeriodEnd <= now) {
+        if (sub.cancelAtPeriodEnd) {
+          status = 'canceled';
+          break;
+        }
+        const paid = sub.amountCents === 0 || customer?.cardLast4 === '4242';
+        if (!paid) {
+          status = 'past_due';
+          break;
+        }
+        status = 'active';
+        currentPeriodStart = currentPeriodEnd;
+        currentPeriodEnd = addMonth(currentPeriodEnd);
+      }
+      await tx
+        .update(subscriptions)
+        .set({ status, currentPeriodStart, currentPeriodEnd, updatedAt: now })
+        .where(eq(subscriptions.userId, id));
+      await syncPlan(tx, id, status, now);
+    });
+  }
+  return due.length;
+}
+
+/** The subscription after bringing it up to date, or null. */
+export async function findSubscription(db: Db, clock: Clock, userId: string) {
+  await advanceSubscriptions(db, clock, userId);
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  return row ?? null;
 }

@@ -1,165 +1,93 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { PLANS } from '../../src/config';
-import {
-  CheckoutError,
-  changeCard,
-  completeCheckout,
-  findSubscription,
-  setCancelAtPeriodEnd,
-  TRIAL_DAYS,
-} from './localBilling';
-import { findBillingLink, useBillingLink } from './billingLinks';
-import { esc, htmlPage } from './htmlPage';
-import { billingCustomers } from '../db/schema';
-import { eq } from 'drizzle-orm';
+import type { SubscriptionRow } from '../db/schema';
+import { PRODUCT_NAME } from '../../src/config';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const day = (d: Date | null) =>
-  d
-    ? d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
-    : 'N/A';
-const html = (reply: FastifyReply, status: number, title: string, body: string) =>
-  reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('Cache-Control', 'no-store')
-    .send(htmlPage(title, body));
-const expired = (reply: FastifyReply) =>
-  html(
-    reply,
-    404,
-    'Link expired',
-    '<h1>This link has expired</h1><p>Go back to Postkeeper and open it again.</p>',
-  );
+  d ? d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : 'N/A';
 
-/** The embedded provider's checkout and portal pages, served on the API host so the default works offline. */
-export async function localPages(app: FastifyInstance): Promise<void> {
-  const ctx = app.ctx;
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
-
-  const checkoutForm = async (token: string, userId: string, error?: string) => {
-    const [customer] = await ctx.db
-      .select()
-      .from(billingCustomers)
-      .where(eq(billingCustomers.userId, userId));
-    const trial = !customer?.trialUsedAt;
-    return `<h1>Postkeeper ${esc(PLANS.premium.name)}</h1>
-<p class="price">${esc(PLANS.premium.price)} <small style="font-size:1rem;font-weight:500">per month</small></p>
-<p>${trial ? `Start with a ${TRIAL_DAYS}-day free trial. You won't be charged until it ends; cancel anytime.` : 'Your free trial has been used; billing starts today. Cancel anytime.'}</p>
-${error ? `<p class="err" role="alert">${esc(error)}</p>` : ''}
-<form method="post" action="${esc(`${ctx.config.apiUrl}/billing/local/checkout/${token}`)}">
-<label for="card">Card number</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required placeholder="4242 4242 4242 4242">
-<label for="coupon">Coupon code (optional)</label><input id="coupon" name="coupon" autocomplete="off">
-<button type="submit">${trial ? 'Start free trial' : 'Subscribe'}</button></form>
-<p class="test" style="margin-top:18px">Test mode: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.</p>`;
-  };
-
-  app.get<{ Params: { token: string } }>(
-    '/billing/local/checkout/:token',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const link = await findBillingLink(ctx, 'checkout', request.params.token);
-      if (!link) return expired(reply);
-      return html(reply, 200, 'Checkout', await checkoutForm(request.params.token, link.userId));
-    },
-  );
-
-  app.post<{ Params: { token: string }; Body: { card?: string; coupon?: string } }>(
-    '/billing/local/checkout/:token',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const link = await findBillingLink(ctx, 'checkout', request.params.token);
-      if (!link) return expired(reply);
-      try {
-        await completeCheckout(ctx, link.userId, {
-          card: String(request.body?.card ?? ''),
-          coupon: request.body?.coupon ? String(request.body.coupon) : undefined,
-        });
-      } catch (err) {
-        if (!(err instanceof CheckoutError)) throw err;
-        return html(
-          reply,
-          422,
-          'Checkout',
-          await checkoutForm(request.params.token, link.userId, err.message),
-        );
-      }
-      await useBillingLink(ctx, link.id);
-      return reply.redirect(link.returnUrl, 303);
-    },
-  );
-
-  const portal = async (
-    token: string,
-    userId: string,
-    returnUrl: string,
-    note?: { ok: boolean; text: string },
-  ) => {
-    const sub = await findSubscription(ctx, userId);
-    if (!sub) return '<h1>No subscription</h1><p>There is nothing to manage yet.</p>';
-    const next = sub.status === 'canceled' || sub.cancelAtPeriodEnd ? 'None' : day(sub.currentPeriodEnd);
-    return `<h1>Manage your subscription</h1>
-${note ? `<p class="${note.ok ? 'ok' : 'err'}" role="${note.ok ? 'status' : 'alert'}">${esc(note.text)}</p>` : ''}
-<dl><dt>Plan</dt><dd>Postkeeper ${esc(PLANS.premium.name)} · ${esc(PLANS.premium.price)}/month</dd>
-<dt>Status</dt><dd>${esc(sub.status)}${sub.cancelAtPeriodEnd ? ' (cancels at period end)' : ''}</dd>
-<dt>Current period</dt><dd>${day(sub.currentPeriodStart)} – ${day(sub.currentPeriodEnd)}</dd>
-<dt>Next bill</dt><dd>${next}</dd><dt>Trial ends</dt><dd>${day(sub.trialEnd)}</dd>
-<dt>Card</dt><dd>•••• ${esc(sub.cardLast4 ?? '')}</dd></dl>
-${
-  sub.status === 'canceled'
-    ? ''
-    : `<form method="post" action="${esc(`${ctx.config.apiUrl}/billing/local/portal/${token}/${sub.cancelAtPeriodEnd ? 'reactivate' : 'cancel'}`)}"><button type="submit" class="${sub.cancelAtPeriodEnd ? '' : 'ghost'}">${sub.cancelAtPeriodEnd ? 'Reactivate subscription' : 'Cancel at period end'}</button></form>
-<form method="post" action="${esc(`${ctx.config.apiUrl}/billing/local/portal/${token}/card`)}"><label for="card">New card number</label><input id="card" name="card" inputmode="numeric" required><button type="submit" class="ghost">Change card</button></form>`
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · ${escapeHtml(PRODUCT_NAME)}</title>
+<style>
+body{font-family:system-ui,sans-serif;background:#f5f6fa;color:#1d1d29;margin:0;padding:2rem 1rem}
+main{max-width:28rem;margin:0 auto;background:#fff;border-radius:12px;padding:1.5rem 2rem;box-shadow:0 2px 12px #0001}
+h1{font-size:1.4rem;margin-top:0}label{display:block;font-weight:600;margin:1rem 0 .3rem}
+input{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #8a8aa0;border-radius:6px;font-size:1rem}
+button,a.btn{display:inline-block;margin-top:1rem;padding:.6rem 1.2rem;border:0;border-radius:6px;background:#4b3fd6;color:#fff;font-size:1rem;text-decoration:none;cursor:pointer}
+button.secondary{background:#e4e4ee;color:#1d1d29}.error{color:#b00020;font-weight:600}.ok{color:#1b6b2f;font-weight:600}
+dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem}dt{font-weight:600}dd{margin:0}.hint{color:#555;font-size:.9rem}
+</style></head><body><main>${body}</main></body></html>`;
 }
-<p style="margin-top:20px"><a class="btn" href="${esc(returnUrl)}">Return to Postkeeper</a></p>`;
-  };
 
-  app.get<{ Params: { token: string } }>(
-    '/billing/local/portal/:token',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const link = await findBillingLink(ctx, 'portal', request.params.token);
-      if (!link) return expired(reply);
-      return html(
-        reply,
-        200,
-        'Billing portal',
-        await portal(request.params.token, link.userId, link.returnUrl),
-      );
-    },
+export function messagePage(title: string, message: string, link?: { href: string; label: string }): string {
+  return layout(
+    title,
+    `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${
+      link ? `<a class="btn" href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>` : ''
+    }`,
   );
+}
 
-  app.post<{ Params: { token: string; action: string }; Body: { card?: string } }>(
-    '/billing/local/portal/:token/:action',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const link = await findBillingLink(ctx, 'portal', request.params.token);
-      if (!link) return expired(reply);
-      let note: { ok: boolean; text: string };
-      try {
-        if (request.params.action === 'cancel') {
-          await setCancelAtPeriodEnd(ctx, link.userId, true);
-          note = { ok: true, text: 'Your subscription will end at the end of the current period.' };
-        } else if (request.params.action === 'reactivate') {
-          await setCancelAtPeriodEnd(ctx, link.userId, false);
-          note = { ok: true, text: 'Your subscription will continue.' };
-        } else if (request.params.action === 'card') {
-          await changeCard(ctx, link.userId, String(request.body?.card ?? ''));
-          note = { ok: true, text: 'Your card was updated.' };
-        } else return expired(reply);
-      } catch (err) {
-        if (!(err instanceof CheckoutError)) throw err;
-        note = { ok: false, text: err.message };
-      }
-      return html(
-        reply,
-        200,
-        'Billing portal',
-        await portal(request.params.token, link.userId, link.returnUrl, note),
-      );
-    },
+export function checkoutPage(opts: { action: string; trial: boolean; error?: string; coupon?: string }): string {
+  const offer = opts.trial
+    ? `<p>${escapeHtml(PRODUCT_NAME)} Pro: <strong>$8.99 per month</strong> after a <strong>7-day free trial</strong>. You are not charged today.</p>`
+    : `<p>${escapeHtml(PRODUCT_NAME)} Pro: <strong>$8.99 per month</strong>, charged today. Your free trial has been used.</p>`;
+  return layout(
+    'Checkout',
+    `<h1>Subscribe to Pro</h1>${offer}
+${opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : ''}
+<form method="post" action="${escapeHtml(opts.action)}">
+<label for="cardNumber">Card number</label>
+<input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" required>
+<p class="hint">Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.</p>
+<label for="couponCode">Coupon code (optional)</label>
+<input id="couponCode" name="couponCode" value="${escapeHtml(opts.coupon ?? '')}" autocomplete="off">
+<button type="submit">${opts.trial ? 'Start free trial' : 'Subscribe'}</button>
+</form>`,
+  );
+}
+
+const STATUS_LABEL: Record<SubscriptionRow['status'], string> = {
+  trialing: 'Trial',
+  active: 'Active',
+  past_due: 'Past due',
+  canceled: 'Canceled',
+};
+
+export function portalPage(opts: {
+  base: string;
+  sub: SubscriptionRow;
+  plan: string;
+  returnUrl: string;
+  notice?: string;
+  error?: string;
+}): string {
+  const { sub } = opts;
+  const live = sub.status !== 'canceled';
+  const nextBill = live && !sub.cancelAtPeriodEnd ? `${day(sub.currentPeriodEnd)} ($${(sub.amountCents / 100).toFixed(2)})` : 'None';
+  const action = (path: string, label: string, cls = '') =>
+    `<form method="post" action="${escapeHtml(`${opts.base}/${path}`)}"><button type="submit"${cls ? ` class="${cls}"` : ''}>${label}</button></form>`;
+  return layout(
+    'Billing portal',
+    `<h1>Billing portal</h1>
+${opts.notice ? `<p class="ok" role="status">${escapeHtml(opts.notice)}</p>` : ''}
+${opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : ''}
+<dl>
+<dt>Plan</dt><dd>${opts.plan === 'premium' ? 'Pro' : 'Free'}</dd>
+<dt>Status</dt><dd>${STATUS_LABEL[sub.status]}${sub.cancelAtPeriodEnd && live ? ` (cancels on ${day(sub.currentPeriodEnd)})` : ''}</dd>
+<dt>Current period</dt><dd>${day(sub.currentPeriodStart)} – ${day(sub.currentPeriodEnd)}</dd>
+<dt>Next bill</dt><dd>${nextBill}</dd>
+<dt>Trial end</dt><dd>${day(sub.trialEnd)}</dd>
+</dl>
+${live ? (sub.cancelAtPeriodEnd ? action('reactivate', 'Reactivate subscription') : action('cancel', 'Cancel at period end', 'secondary')) : ''}
+<form method="post" action="${escapeHtml(`${opts.base}/card`)}">
+<label for="cardNumber">Change card</label>
+<input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" required>
+<button type="submit" class="secondary">Update card</button>
+</form>
+<a class="btn" href="${escapeHtml(opts.returnUrl)}">Return to ${escapeHtml(PRODUCT_NAME)}</a>`,
   );
 }

@@ -1,61 +1,69 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { eq } from 'drizzle-orm';
 import {
   portalRequestSchema,
-  subscriptionSchema,
+  subscriptionChangeResponseSchema,
+  subscriptionResponseSchema,
   urlResponseSchema,
-  type Subscription,
 } from '../../src/contract/billing';
-import { messageResponseSchema } from '../../src/contract/auth';
 import { requireUser } from '../plugins/auth';
-import { badRequest, notFound } from '../errors';
-import { findSubscription, setCancelAtPeriodEnd, sweep, type SubscriptionRow } from './localBilling';
-import { createBillingLink } from './billingLinks';
-import { localPages } from './localPages';
-import { esc, htmlPage } from './htmlPage';
+import { badRequest, HttpError, notFound } from '../errors';
+import { billingCustomers, users } from '../db/schema';
+import { localProvider, type BillingProvider } from './provider';
+import { stripeProvider } from './stripeProvider';
+import { NO_SUBSCRIPTION, advanceSubscriptions, changeLocalCard, completeLocalCheckout, findSubscription, setCancelAtPeriodEnd } from './localBilling';
+import { completePageSession, findPageSession } from './pageSessions';
+import { checkoutPage, messagePage, portalPage } from './localPages';
 
-const epoch = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
-export function toSubscription(row: SubscriptionRow): Subscription {
-  return {
-    status: row.status,
-    currentPeriodStart: epoch(row.currentPeriodStart)!,
-    currentPeriodEnd: epoch(row.currentPeriodEnd)!,
-    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-    trialEnd: epoch(row.trialEnd),
-  };
-}
-const NO_SUBSCRIPTION = 'You have no subscription yet.';
-const errors = { 400: messageResponseSchema, 401: messageResponseSchema, 404: messageResponseSchema };
-const wantsJson = (request: FastifyRequest) => /application\/json/.test(String(request.headers.accept ?? ''));
+const SWEEP_MS = 60_000;
+const message = z.object({ message: z.string() });
 
-export async function billingRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const ctx = app.ctx;
-  const webOrigin = new URL(ctx.config.webUrl).origin;
+const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? '').includes('application/json');
 
-  // Renewals, failed payments and period-end cancellations happen on the clock, even for users who never look.
-  const timer = setInterval(
-    () =>
-      void sweep(ctx).catch((err) => app.log.error({ err: (err as Error).message }, 'billing sweep failed')),
-    60_000,
-  );
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+const html = (reply: FastifyReply, code: number, body: string) =>
+  reply.code(code).type('text/html; charset=utf-8').send(body);
+
+export async function billingRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, clock, config } = app.ctx;
+  const stripe = config.STRIPE_SECRET_KEY ? stripeProvider({ db, clock, config }) : null;
+  const provider: BillingProvider = stripe ?? localProvider({ db, clock, config });
+
+  // Stripe signs the exact bytes it sent, so the webhook reads the raw body in its own scope.
+  await app.register(async (hook) => {
+    hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    hook.post('/billing/webhook', { schema: { tags: ['billing'], security: [] } }, async (request) => {
+      if (!stripe) throw notFound('Billing webhooks are not enabled.');
+      const signature = request.headers['stripe-signature'];
+      return stripe.handleWebhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
+    });
+  });
+  const webOrigin = new URL(config.webUrl).origin;
+
+  // The embedded provider's lifecycle moves with the clock; reads also advance it, so the sweep only catches idle users.
+  if (config.NODE_ENV !== 'test') {
+    const timer = setInterval(() => {
+      advanceSubscriptions(db, clock).catch((err: unknown) => app.log.error({ err }, 'billing sweep failed'));
+    }, SWEEP_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
+  // The embedded pages post plain HTML forms.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
 
   app.get(
     '/billing/subscription',
-    {
-      schema: {
-        tags: ['billing'],
-        summary: 'The signed-in user’s subscription',
-        response: { 200: z.object({ subscription: subscriptionSchema }), ...errors },
-      },
-    },
+    { schema: { tags: ['billing'], response: { 200: subscriptionResponseSchema, 401: message, 404: message } } },
     async (request) => {
-      const row = await findSubscription(ctx, requireUser(request).id);
-      if (!row) throw notFound(NO_SUBSCRIPTION);
-      return { subscription: toSubscription(row) };
+      const user = requireUser(request);
+      const subscription = await provider.getSubscription(user.id);
+      if (!subscription) throw notFound(NO_SUBSCRIPTION);
+      return { subscription };
     },
   );
 
@@ -64,86 +72,154 @@ export async function billingRoutes(fastify: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['billing'],
-        summary: 'A billing portal link that returns to return_url',
         body: portalRequestSchema,
-        response: { 200: urlResponseSchema, ...errors },
+        response: { 200: urlResponseSchema, 400: message, 401: message, 404: message },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      let returnUrl: URL;
-      try {
-        returnUrl = new URL(request.body.return_url);
-      } catch {
-        throw badRequest('return_url must be a URL of the web app');
+      if (new URL(request.body.return_url).origin !== webOrigin) {
+        throw badRequest(`return_url must be on ${webOrigin}`);
       }
-      if (returnUrl.origin !== webOrigin) throw badRequest('return_url must be a URL of the web app');
-      if (!(await findSubscription(ctx, user.id))) throw notFound(NO_SUBSCRIPTION);
-      return { url: await createBillingLink(ctx, user.id, 'portal', returnUrl.href) };
+      return provider.createPortalSession(user.id, request.body.return_url);
     },
   );
 
-  for (const [path, cancel, message] of [
-    [
-      '/billing/cancel-subscription',
-      true,
-      'Subscription will be canceled at the end of your billing period.',
-    ],
-    ['/billing/reactivate-subscription', false, 'Subscription reactivated successfully!'],
-  ] as const) {
-    app.post(
-      path,
-      {
-        schema: {
-          tags: ['billing'],
-          summary: cancel ? 'Cancel at period end' : 'Take back a pending cancellation',
-          response: { 200: z.object({ message: z.string(), subscription: subscriptionSchema }), ...errors },
-        },
-      },
-      async (request) => {
-        const row = await setCancelAtPeriodEnd(ctx, requireUser(request).id, cancel);
-        if (!row) throw notFound(NO_SUBSCRIPTION);
-        return { message, subscription: toSubscription(row) };
-      },
+  app.post(
+    '/billing/cancel-subscription',
+    { schema: { tags: ['billing'], response: { 200: subscriptionChangeResponseSchema, 401: message, 404: message } } },
+    async (request) => {
+      const user = requireUser(request);
+      const subscription = await provider.cancelAtPeriodEnd(user.id);
+      return { message: 'Subscription will be canceled at the end of your billing period.', subscription };
+    },
+  );
+
+  app.post(
+    '/billing/reactivate-subscription',
+    { schema: { tags: ['billing'], response: { 200: subscriptionChangeResponseSchema, 401: message, 404: message } } },
+    async (request) => {
+      const user = requireUser(request);
+      const subscription = await provider.reactivate(user.id);
+      return { message: 'Subscription reactivated successfully!', subscription };
+    },
+  );
+
+  // The web app calls this with its bearer header and Accept: application/json, then sends its new tab to {url}.
+  app.get('/auth/stripe/create-checkout-session', { schema: { tags: ['billing'] } }, async (request, reply) => {
+    if (!request.user) {
+      if (wantsJson(request)) return reply.code(401).send({ message: 'Please sign in to continue.' });
+      return html(
+        reply,
+        401,
+        messagePage('Sign in required', 'Please sign in to your account, then start checkout from your dashboard.', {
+          href: `${config.webUrl}/dashboard/login`,
+          label: 'Sign in',
+        }),
+      );
+    }
+    const { url } = await provider.createCheckoutSession(request.user.id);
+    if (wantsJson(request)) return { url };
+    return reply.redirect(url, 303);
+  });
+
+  // --- The embedded provider's hosted pages (served on the API host) ---
+  const expired = (reply: FastifyReply) =>
+    html(
+      reply,
+      404,
+      messagePage('Link expired', 'This billing link has expired or was already used. Please start again from your account.', {
+        href: `${config.webUrl}/dashboard`,
+        label: 'Back to your account',
+      }),
+    );
+  const idParams = z.object({ id: z.string().max(100) });
+  const cardForm = z.object({ cardNumber: z.string().default(''), couponCode: z.string().max(64).optional() });
+
+  async function trialAvailable(userId: string) {
+    const [c] = await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
+    return !c?.trialUsed;
+  }
+
+  app.get('/billing/local/checkout/:id', { schema: { hide: true, params: idParams } }, async (request, reply) => {
+    const session = await findPageSession(db, clock.now(), request.params.id, 'checkout');
+    if (!session) return expired(reply);
+    const action = `${config.apiUrl}/billing/local/checkout/${session.id}`;
+    return html(reply, 200, checkoutPage({ action, trial: await trialAvailable(session.userId) }));
+  });
+
+  app.post(
+    '/billing/local/checkout/:id',
+    { schema: { hide: true, params: idParams, body: cardForm } },
+    async (request, reply) => {
+      const session = await findPageSession(db, clock.now(), request.params.id, 'checkout');
+      if (!session) return expired(reply);
+      try {
+        await completeLocalCheckout(db, clock, session.userId, request.body);
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
+        const action = `${config.apiUrl}/billing/local/checkout/${session.id}`;
+        const trial = await trialAvailable(session.userId);
+        return html(reply, err.statusCode, checkoutPage({ action, trial, error: err.message, coupon: request.body.couponCode }));
+      }
+      await completePageSession(db, clock.now(), session.id);
+      return html(
+        reply,
+        200,
+        messagePage('Subscription started', 'Thank you! Your Pro subscription is ready. You can close this tab.', {
+          href: session.returnUrl,
+          label: 'Go to your dashboard',
+        }),
+      );
+    },
+  );
+
+  async function renderPortal(reply: FastifyReply, id: string, notice?: { ok?: string; error?: string }, code = 200) {
+    const session = await findPageSession(db, clock.now(), id, 'portal');
+    if (!session) return expired(reply);
+    const sub = await findSubscription(db, clock, session.userId);
+    if (!sub) return expired(reply);
+    const [user] = await db.select({ plan: users.plan }).from(users).where(eq(users.id, session.userId));
+    return html(
+      reply,
+      code,
+      portalPage({
+        base: `${config.apiUrl}/billing/local/portal/${id}`,
+        sub,
+        plan: user?.plan ?? 'free',
+        returnUrl: session.returnUrl,
+        notice: notice?.ok,
+        error: notice?.error,
+      }),
     );
   }
 
-  app.get(
-    '/auth/stripe/create-checkout-session',
-    {
-      schema: {
-        tags: ['billing'],
-        summary:
-          'Start checkout: with Accept: application/json, answers {url}; a plain navigation is redirected',
-        response: { 200: urlResponseSchema },
-      },
-    },
-    async (request, typedReply) => {
-      // The 401 answers are outside the 200 schema: a JSON message, or a page for a bare navigation.
-      const reply = typedReply as FastifyReply;
-      if (!request.user) {
-        if (wantsJson(request)) return reply.code(401).send({ message: 'Please sign in to continue.' });
-        // A bare browser navigation carries no credentials: explain instead of showing JSON.
-        return reply
-          .code(401)
-          .type('text/html; charset=utf-8')
-          .send(
-            htmlPage(
-              'Sign in first',
-              `<h1>Please sign in first</h1><p>Open the upgrade from your Postkeeper dashboard.</p><p><a class="btn" href="${esc(ctx.config.webUrl)}/dashboard/login">Sign in</a></p>`,
-            ),
-          );
-      }
-      const url = await createBillingLink(
-        ctx,
-        request.user.id,
-        'checkout',
-        `${ctx.config.webUrl}/dashboard?checkout=success`,
-      );
-      if (wantsJson(request)) return { url };
-      return reply.redirect(url, 303);
-    },
+  app.get('/billing/local/portal/:id', { schema: { hide: true, params: idParams } }, async (request, reply) =>
+    renderPortal(reply, request.params.id),
   );
 
-  await app.register(localPages);
+  const portalAction = z.object({ id: z.string().max(100), action: z.enum(['cancel', 'reactivate', 'card']) });
+  app.post(
+    '/billing/local/portal/:id/:action',
+    { schema: { hide: true, params: portalAction, body: cardForm.partial().nullish() } },
+    async (request, reply) => {
+      const { id, action } = request.params;
+      const session = await findPageSession(db, clock.now(), id, 'portal');
+      if (!session) return expired(reply);
+      try {
+        if (action === 'card') await changeLocalCard(db, clock, session.userId, request.body?.cardNumber ?? '');
+        else await setCancelAtPeriodEnd(db, clock, session.userId, action === 'cancel');
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
+        return renderPortal(reply, id, { error: err.message }, err.statusCode);
+      }
+      const ok =
+        action === 'cancel'
+          ? 'Subscription will be canceled at the end of your billing period.'
+          : action === 'reactivate'
+            ? 'Subscription reactivated successfully!'
+            : 'Card updated.';
+      return renderPortal(reply, id, { ok });
+    },
+  );
 }

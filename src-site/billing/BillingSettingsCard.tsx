@@ -1,131 +1,119 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ApiError } from '../../src/api/client';
+import { cancelSubscription, reactivateSubscription } from '../../src/api/billing';
 import { formatEpochDate } from '../../src/format/dates';
-import {
-  cancelSubscription,
-  createPortalSession,
-  openInNewTab,
-  reactivateSubscription,
-} from '../../src/api/billing';
 import { useSession } from '../../src/session/SessionProvider';
 import { BILLING_TEXT } from './billingTexts';
-import { useSubscription } from './useSubscription';
+import { useBillingCall, useOpenPortal, useSubscription } from './useBilling';
 
-type Note = { ok: boolean; text: string } | null;
+type Notice = { kind: 'success' | 'error'; text: string } | null;
 
 /** The settings page's Billing and Subscription card (SPEC §2, §8). */
 export function BillingSettingsCard() {
-  const { status, user, refresh } = useSession();
-  const { subscription, setSubscription, failed } = useSubscription();
-  const [note, setNote] = useState<Note>(null);
+  const { user, status: sessionStatus } = useSession();
+  const premium = user?.plan === 'premium';
+  const { state, setState } = useSubscription(premium);
+  const call = useBillingCall();
+  const openPortal = useOpenPortal();
+  const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
 
-  const title = <h2 id="billing-card-title">Billing and Subscription</h2>;
-  if (status !== 'authenticated' || !user) {
+  const heading = <h2 id="billing-settings">Billing and Subscription</h2>;
+  if (sessionStatus === 'loading') {
     return (
-      <section className="pk-card" aria-labelledby="billing-card-title">
-        {title}
+      <section className="pk-card" aria-labelledby="billing-settings" aria-busy="true">
+        {heading}
+      </section>
+    );
+  }
+  if (!user || sessionStatus !== 'authenticated') {
+    return (
+      <section className="pk-card" aria-labelledby="billing-settings">
+        {heading}
         <p>{BILLING_TEXT.loggedOut}</p>
       </section>
     );
   }
-
-  async function change(cancel: boolean) {
-    if (cancel && !window.confirm(BILLING_TEXT.cancelConfirm)) return;
-    setBusy(true);
-    setNote(null);
-    try {
-      const res = cancel ? await cancelSubscription() : await reactivateSubscription();
-      setSubscription(res.subscription);
-      setNote({ ok: true, text: cancel ? BILLING_TEXT.canceled : BILLING_TEXT.reactivated });
-      void refresh();
-    } catch {
-      setNote({ ok: false, text: cancel ? BILLING_TEXT.cancelFailed : BILLING_TEXT.reactivateFailed });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function manage() {
-    setNote(null);
-    let url: string;
-    try {
-      url = (await createPortalSession(`${window.location.origin}/dashboard/settings`)).url;
-    } catch {
-      setNote({ ok: false, text: BILLING_TEXT.portalSessionFailed });
-      return;
-    }
-    await openInNewTab(async () => ({ url })).catch(() =>
-      setNote({ ok: false, text: BILLING_TEXT.portalFailed }),
+  if (!premium) {
+    return (
+      <section className="pk-card" aria-labelledby="billing-settings">
+        {heading}
+        <p>You are on the Free plan.</p>
+        <Link to="/upgrade" className="pk-btn pk-btn--primary">
+          {BILLING_TEXT.upgrade}
+        </Link>
+      </section>
     );
   }
 
+  const sub = state.kind === 'loaded' ? state.subscription : null;
+  const change = async (cancel: boolean) => {
+    if (cancel && !window.confirm(BILLING_TEXT.cancelConfirm)) return;
+    setBusy(true);
+    setNotice(null);
+    try {
+      const res = await call(cancel ? cancelSubscription : reactivateSubscription);
+      setState({ kind: 'loaded', subscription: res.subscription });
+      setNotice({ kind: 'success', text: cancel ? BILLING_TEXT.cancelled : BILLING_TEXT.reactivated });
+    } catch {
+      setNotice({ kind: 'error', text: cancel ? BILLING_TEXT.cancelFailed : BILLING_TEXT.reactivateFailed });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const manage = () => {
+    setNotice(null);
+    openPortal().catch((err: unknown) =>
+      setNotice({
+        kind: 'error',
+        text: err instanceof ApiError ? BILLING_TEXT.portalCreateFailed : BILLING_TEXT.portalFailed,
+      }),
+    );
+  };
+
   return (
-    <section className="pk-card" aria-labelledby="billing-card-title">
-      {title}
-      {note && (
-        <p
-          className={`pk-alert ${note.ok ? 'pk-alert--success' : 'pk-alert--error'}`}
-          role={note.ok ? 'status' : 'alert'}
-        >
-          {note.text}
+    <section className="pk-card" aria-labelledby="billing-settings">
+      {heading}
+      {notice && (
+        <p className={`pk-alert pk-alert--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          {notice.text}
         </p>
       )}
-      {user.plan !== 'premium' ? (
+      {state.kind === 'error' && (
+        <p className="pk-alert pk-alert--error" role="alert">
+          {BILLING_TEXT.loadFailed}
+        </p>
+      )}
+      {state.kind === 'loading' && <p>Loading subscription…</p>}
+      {state.kind === 'loaded' && (
         <>
-          <p>You are on the Free plan.</p>
-          <Link className="pk-btn pk-btn--primary" to="/upgrade">
-            Upgrade to Premium
-          </Link>
-        </>
-      ) : (
-        <>
-          {failed && (
-            <p className="pk-alert pk-alert--error" role="alert">
-              {BILLING_TEXT.loadFailed}
-            </p>
-          )}
           <dl>
-            <dt>Plan</dt>
-            <dd>Premium{subscription ? ` (${subscription.status})` : ''}</dd>
             <dt>Billing period</dt>
             <dd>
-              {formatEpochDate(subscription?.currentPeriodStart)} –{' '}
-              {formatEpochDate(subscription?.currentPeriodEnd)}
+              {formatEpochDate(sub?.currentPeriodStart)} – {formatEpochDate(sub?.currentPeriodEnd)}
             </dd>
           </dl>
-          {subscription?.cancelAtPeriodEnd && (
-            <p>Your subscription will be canceled on {formatEpochDate(subscription.currentPeriodEnd)}</p>
-          )}
-          {subscription?.trialEnd ? <p>Trial ends on {formatEpochDate(subscription.trialEnd)}</p> : null}
-          <div className="pk-actions">
-            <button type="button" className="pk-btn pk-btn--primary" onClick={() => void manage()}>
-              Manage Subscription
-            </button>
-            {subscription &&
-              subscription.status !== 'canceled' &&
-              (subscription.cancelAtPeriodEnd ? (
-                <button
-                  type="button"
-                  className="pk-btn pk-btn--ghost"
-                  disabled={busy}
-                  onClick={() => void change(false)}
-                >
-                  Reactivate Subscription
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  className="pk-btn pk-btn--ghost"
-                  disabled={busy}
-                  onClick={() => void change(true)}
-                >
-                  Cancel Subscription
-                </button>
-              ))}
-          </div>
+          {sub?.cancelAtPeriodEnd && <p>{BILLING_TEXT.willCancelOn(formatEpochDate(sub.currentPeriodEnd))}</p>}
+          {sub?.trialEnd != null && <p>{BILLING_TEXT.trialEndsOn(formatEpochDate(sub.trialEnd))}</p>}
         </>
       )}
+      <div className="pk-actions">
+        <button type="button" className="pk-btn pk-btn--primary" onClick={manage}>
+          {BILLING_TEXT.manageSubscription}
+        </button>
+        {sub &&
+          sub.status !== 'canceled' &&
+          (sub.cancelAtPeriodEnd ? (
+            <button type="button" className="pk-btn pk-btn--ghost" disabled={busy} onClick={() => void change(false)}>
+              {BILLING_TEXT.reactivate}
+            </button>
+          ) : (
+            <button type="button" className="pk-btn pk-btn--ghost" disabled={busy} onClick={() => void change(true)}>
+              {BILLING_TEXT.cancel}
+            </button>
+          ))}
+      </div>
     </section>
   );
 }

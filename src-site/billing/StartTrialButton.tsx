@@ -1,29 +1,28 @@
 import { useState } from 'react';
-import { PLANS } from '../../src/config';
-import { createCheckoutSession, openInNewTab } from '../../src/api/billing';
+import { useSession } from '../../src/session/SessionProvider';
 import { BILLING_TEXT } from './billingTexts';
+import { useStartCheckout } from './useBilling';
 
-/** Opens checkout for Pro in a new tab. */
-export function StartTrialButton({
-  label = `Start your ${PLANS.premium.trialDays}-day free trial`,
-}: {
-  label?: string;
-}) {
+/** /upgrade's start-trial action: checkout in a new tab. */
+export function StartTrialButton() {
+  const { user } = useSession();
+  const startCheckout = useStartCheckout();
   const [error, setError] = useState<string | null>(null);
   return (
     <>
       <button
         type="button"
         className="pk-btn pk-btn--primary"
+        disabled={!user || user.plan === 'premium'}
         onClick={() => {
           setError(null);
-          openInNewTab(createCheckoutSession).catch(() => setError(BILLING_TEXT.checkoutFailed));
+          startCheckout().catch(() => setError(BILLING_TEXT.checkoutFailed));
         }}
       >
-        {label}
+        Start your 7-day free trial
       </button>
       {error && (
-        <p className="pk-alert pk-alert--error" role="alert" style={{ marginTop: 12 }}>
+        <p className="pk-alert pk-alert--error" role="alert">
           {error}
         </p>
       )}

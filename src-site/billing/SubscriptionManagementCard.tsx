@@ -1,52 +1,75 @@
+import { useState } from 'react';
 import { formatEpochDate } from '../../src/format/dates';
-import { createPortalSession, openInNewTab } from '../../src/api/billing';
 import { useSession } from '../../src/session/SessionProvider';
-import { StartTrialButton } from './StartTrialButton';
 import { BILLING_TEXT } from './billingTexts';
-import { useSubscription } from './useSubscription';
+import { useOpenPortal, useStartCheckout, useSubscription } from './useBilling';
+
+const STATUS_LABEL: Record<string, string> = {
+  active: 'Active',
+  trialing: 'Trialing',
+  past_due: 'Past Due',
+  canceled: 'Canceled',
+};
 
 /** The dashboard's Subscription Management card (SPEC §2). */
 export function SubscriptionManagementCard() {
   const { user } = useSession();
-  const { subscription } = useSubscription();
+  const premium = user?.plan === 'premium';
+  const { state } = useSubscription(Boolean(user));
+  const openPortal = useOpenPortal();
+  const startCheckout = useStartCheckout();
+  const [error, setError] = useState<string | null>(null);
   if (!user) return null;
-  const plan = user.plan ?? 'free';
-  const status = subscription?.status ?? user.subscriptionStatus;
-  const premium = plan === 'premium';
+  const sub = state.kind === 'loaded' ? state.subscription : null;
+  const status = sub?.status ?? user.subscriptionStatus;
+  const plan = premium ? 'Premium' : 'Free';
+
   return (
-    <section className="pk-card" aria-labelledby="subscription-card-title">
-      <h2 id="subscription-card-title">Subscription Management</h2>
+    <section className="pk-card" aria-labelledby="subscription-management">
+      <h2 id="subscription-management">Subscription Management</h2>
       <p>
-        Plan: <strong>{premium ? 'Premium' : 'Free'}</strong>
-        {status ? ` (${status})` : ''}
+        <strong>
+          {plan} plan{status ? ` (${STATUS_LABEL[status] ?? status})` : ''}
+        </strong>
       </p>
-      {subscription?.cancelAtPeriodEnd && <p>Cancels on {formatEpochDate(subscription.currentPeriodEnd)}</p>}
+      {sub?.cancelAtPeriodEnd && <p>{BILLING_TEXT.cancelsOn(formatEpochDate(sub.currentPeriodEnd))}</p>}
+      {error && (
+        <p className="pk-alert pk-alert--error" role="alert">
+          {error}
+        </p>
+      )}
       {premium ? (
         <>
           <dl>
             <dt>Status</dt>
-            <dd>{status ?? 'active'}</dd>
+            <dd>{status ? (STATUS_LABEL[status] ?? status) : 'N/A'}</dd>
             <dt>Next billing date</dt>
-            <dd>
-              {subscription?.cancelAtPeriodEnd ? 'N/A' : formatEpochDate(subscription?.currentPeriodEnd)}
-            </dd>
+            <dd>{formatEpochDate(sub && !sub.cancelAtPeriodEnd ? sub.currentPeriodEnd : null)}</dd>
           </dl>
           <button
             type="button"
-            className="pk-btn pk-btn--ghost"
-            onClick={() =>
-              openInNewTab(() => createPortalSession(`${window.location.origin}/dashboard`)).catch(() =>
-                window.alert(BILLING_TEXT.portalFailedDashboard),
-              )
-            }
+            className="pk-btn pk-btn--primary"
+            onClick={() => {
+              setError(null);
+              openPortal().catch(() => setError(BILLING_TEXT.portalFailedDashboard));
+            }}
           >
-            Manage Billing
+            {BILLING_TEXT.manageBilling}
           </button>
         </>
       ) : (
         <>
-          <p>{BILLING_TEXT.upgradeSentence}</p>
-          <StartTrialButton label="Upgrade to Premium" />
+          <p>{BILLING_TEXT.upgradePitch}</p>
+          <button
+            type="button"
+            className="pk-btn pk-btn--primary"
+            onClick={() => {
+              setError(null);
+              startCheckout().catch(() => setError(BILLING_TEXT.checkoutFailed));
+            }}
+          >
+            {BILLING_TEXT.upgrade}
+          </button>
         </>
       )}
     </section>

@@ -1,16 +1,19 @@
 import { z } from 'zod';
 
-/** SPEC §3 subscription; dates are epoch seconds. */
+/** SPEC §3 Subscription: dates are epoch seconds. */
 export const subscriptionSchema = z.object({
   status: z.enum(['trialing', 'active', 'past_due', 'canceled']),
-  currentPeriodStart: z.number(),
-  currentPeriodEnd: z.number(),
+  currentPeriodStart: z.number().int(),
+  currentPeriodEnd: z.number().int(),
   cancelAtPeriodEnd: z.boolean(),
-  trialEnd: z.number().nullable(),
+  trialEnd: z.number().int().nullable(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
+export const subscriptionResponseSchema = z.object({ subscription: subscriptionSchema });
+export const subscriptionChangeResponseSchema = z.object({ message: z.string(), subscription: subscriptionSchema });
 export const portalRequestSchema = z.object({
-  return_url: z.string({ error: 'return_url is required' }).min(1, { error: 'return_url is required' }),
+  return_url: z.string({ message: 'return_url is required' }).url({ message: 'return_url must be a URL' }),
 });
 export const urlResponseSchema = z.object({ url: z.string() });
+export type UrlResponse = z.infer<typeof urlResponseSchema>;

@@ -1,184 +1,235 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Profile } from '../../src/contract/user';
+import type { Subscription } from '../../src/contract/billing';
+import { SessionProvider } from '../../src/session/SessionProvider';
+import { formatEpochDate } from '../../src/format/dates';
 import { SubscriptionManagementCard } from '../../src-site/billing/SubscriptionManagementCard';
 import { BillingSettingsCard } from '../../src-site/billing/BillingSettingsCard';
-import { fakeApi, fakeChrome, profile, renderSite } from './siteHarness';
-import type { Profile } from '../../src/contract/user';
+import { StartTrialButton } from '../../src-site/billing/StartTrialButton';
 
+const START = Date.UTC(2026, 10, 2, 12) / 1000;
+const END = Date.UTC(2026, 10, 9, 12) / 1000;
+
+function profile(over: Partial<Profile> = {}): Profile {
+  return {
+    _id: 'u1',
+    displayName: 'Ada',
+    name: 'Ada',
+    email: 'ada@example.com',
+    plan: 'premium',
+    subscriptionStatus: 'trialing',
+    role: 'user',
+    emailVerified: true,
+    adsDisabled: false,
+    storageUsed: 0,
+    storageLimit: 10 * 1024 ** 3,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    flaggedForAbuse: false,
+    lastFlaggedReason: null,
+    flaggedAt: null,
+    ...over,
+  };
+}
+
+const trial: Subscription = {
+  status: 'trialing',
+  currentPeriodStart: START,
+  currentPeriodEnd: END,
+  cancelAtPeriodEnd: false,
+  trialEnd: END,
+};
+
+type Route = (init: RequestInit | undefined) => Response | Promise<Response>;
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let routes: Record<string, Route>;
+let calls: string[];
+
+function mockApi(me: Profile | null, extra: Record<string, Route>) {
+  calls = [];
+  routes = { 'GET /api/auth/me': () => (me ? json(200, me) : json(401, { message: 'no' })), ...extra };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${url}`;
+      calls.push(key);
+      const route = routes[key];
+      return route ? route(init) : json(500, { message: 'unexpected' });
+    }),
+  );
+}
+
+function renderWith(ui: React.ReactNode) {
+  return render(
+    <MemoryRouter>
+      <SessionProvider>{ui}</SessionProvider>
+    </MemoryRouter>,
+  );
+}
+
+let opened: { location: { href: string }; opener: unknown; close: ReturnType<typeof vi.fn> };
+beforeEach(() => {
+  localStorage.setItem('authToken', 'tok');
+  opened = { location: { href: '' }, opener: window, close: vi.fn() };
+  vi.spyOn(window, 'open').mockImplementation(() => opened as unknown as Window);
+});
 afterEach(() => {
   cleanup();
-  localStorage.clear();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
 });
-
-// 2026-03-01 → 2026-04-01, trial to 2026-03-08 (UTC noon, so every time zone shows the same day).
-const sub = {
-  status: 'trialing',
-  currentPeriodStart: 1772366400,
-  currentPeriodEnd: 1775044800,
-  cancelAtPeriodEnd: false,
-  trialEnd: 1772971200,
-};
-const routes = [
-  { path: '/dashboard', element: <SubscriptionManagementCard /> },
-  { path: '/settings', element: <BillingSettingsCard /> },
-];
-function signedIn(p: Partial<Profile>, extra: Parameters<typeof fakeApi>[0] = {}) {
-  localStorage.setItem('authToken', 'tok');
-  return fakeApi({ 'GET /api/auth/me': { body: profile(p) }, ...extra });
-}
-function fakeTab() {
-  const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
-  vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-  return tab;
-}
 
 describe('Subscription Management card', () => {
-  it('free: the plan, the upgrade sentence, and Upgrade to Premium opening checkout in a new tab', async () => {
-    const fetchMock = signedIn(
-      {},
-      {
-        'GET /api/auth/stripe/create-checkout-session': {
-          body: { url: 'http://localhost:3000/api/billing/local/checkout/abc' },
-        },
-      },
-    );
-    const tab = fakeTab();
-    renderSite(routes, '/dashboard');
-    expect(
-      await screen.findByText('Upgrade to Premium for unlimited saves, AI features, and more.'),
-    ).toBeInTheDocument();
-    expect(screen.getByText('Free')).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Upgrade to Premium' }));
-    await waitFor(() =>
-      expect(tab.location.href).toBe('http://localhost:3000/api/billing/local/checkout/abc'),
-    );
-    expect(tab.opener).toBeNull();
-    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('checkout'))!;
-    expect((call[1] as RequestInit).headers).toMatchObject({
-      Authorization: 'Bearer tok',
-      Accept: 'application/json',
+  it('shows a free user the pitch and opens checkout in a new tab, refreshing the profile on return', async () => {
+    mockApi(profile({ plan: 'free', subscriptionStatus: null }), {
+      'GET /api/billing/subscription': () => json(404, { message: 'No subscription found for this account.' }),
+      'GET /api/auth/stripe/create-checkout-session': () => json(200, { url: 'http://api.test/checkout/cs_1' }),
     });
+    renderWith(<SubscriptionManagementCard />);
+    expect(await screen.findByText('Free plan')).toBeInTheDocument();
+    expect(screen.getByText('Upgrade to Premium for unlimited saves, AI features, and more.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Premium' }));
+    await waitFor(() => expect(opened.location.href).toBe('http://api.test/checkout/cs_1'));
+    expect(opened.opener).toBeNull();
+    const before = calls.filter((c) => c === 'GET /api/auth/me').length;
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(calls.filter((c) => c === 'GET /api/auth/me').length).toBe(before + 1));
   });
 
-  it('premium: status in brackets, next billing date, Cancels on, and Manage Billing failure alert', async () => {
-    signedIn(
-      { plan: 'premium', subscriptionStatus: 'trialing' },
-      {
-        'GET /api/billing/subscription': { body: { subscription: { ...sub, cancelAtPeriodEnd: true } } },
-        'POST /api/billing/create-portal-session': { status: 500, body: {} },
-      },
-    );
-    const tab = fakeTab();
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    renderSite(routes, '/dashboard');
-    expect(await screen.findByText('Cancels on April 1, 2026')).toBeInTheDocument();
-    expect(screen.getByText(/\(trialing\)/)).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Manage Billing' }));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('Failed to open billing portal. Please try again.'),
-    );
-    expect(tab.close).toHaveBeenCalled();
+  it('shows a premium user the status, next billing date, Cancels on, and a portal failure', async () => {
+    mockApi(profile(), {
+      'GET /api/billing/subscription': () => json(200, { subscription: { ...trial, cancelAtPeriodEnd: true } }),
+      'POST /api/billing/create-portal-session': () => json(500, { message: 'down' }),
+    });
+    renderWith(<SubscriptionManagementCard />);
+    expect(await screen.findByText('Premium plan (Trialing)')).toBeInTheDocument();
+    expect(await screen.findByText(`Cancels on ${formatEpochDate(END)}`)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Manage Billing' }));
+    expect(await screen.findByText('Failed to open billing portal. Please try again.')).toBeInTheDocument();
+    expect(opened.close).toHaveBeenCalled();
   });
 
-  it('a 401 from a billing call ends the session and tells the extension', async () => {
-    signedIn(
-      { plan: 'premium', subscriptionStatus: 'active' },
-      { 'GET /api/billing/subscription': { status: 401, body: { message: 'Please sign in to continue.' } } },
-    );
-    const sent = fakeChrome('answers');
-    renderSite(routes, '/dashboard');
-    await waitFor(() => expect(localStorage.getItem('authToken')).toBeNull());
-    expect(localStorage.getItem('user_profile')).toBeNull();
-    await waitFor(() => expect(sent).toContainEqual(expect.objectContaining({ action: 'LOGOUT' })));
+  it('opens the portal in a new tab', async () => {
+    mockApi(profile({ subscriptionStatus: 'active' }), {
+      'GET /api/billing/subscription': () => json(200, { subscription: { ...trial, status: 'active', trialEnd: null } }),
+      'POST /api/billing/create-portal-session': () => json(200, { url: 'http://api.test/portal/ps_1' }),
+    });
+    renderWith(<SubscriptionManagementCard />);
+    expect(await screen.findByText(formatEpochDate(END))).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Manage Billing' }));
+    await waitFor(() => expect(opened.location.href).toBe('http://api.test/portal/ps_1'));
   });
 });
 
-describe('Billing and Subscription card (settings)', () => {
-  it('logged out: asks to log in', async () => {
-    fakeApi({});
-    renderSite(routes, '/settings');
+describe('Billing settings card', () => {
+  it('asks a logged-out visitor to log in', async () => {
+    localStorage.clear();
+    mockApi(null, {});
+    renderWith(<BillingSettingsCard />);
     expect(await screen.findByText('Please log in to manage your billing settings.')).toBeInTheDocument();
   });
 
-  it('free: Upgrade to Premium goes to /upgrade', async () => {
-    signedIn({});
-    renderSite(routes, '/settings');
-    expect(await screen.findByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute(
-      'href',
-      '/upgrade',
-    );
+  it('links a free user to /upgrade', async () => {
+    mockApi(profile({ plan: 'free', subscriptionStatus: null }), {});
+    renderWith(<BillingSettingsCard />);
+    const link = await screen.findByRole('link', { name: 'Upgrade to Premium' });
+    expect(link).toHaveAttribute('href', '/upgrade');
   });
 
-  it('premium: period, trial end; cancel after the confirmation, then reactivate, with the spec texts', async () => {
-    signedIn(
-      { plan: 'premium', subscriptionStatus: 'trialing' },
-      {
-        'GET /api/billing/subscription': { body: { subscription: sub } },
-        'POST /api/billing/cancel-subscription': {
-          body: { message: 'x', subscription: { ...sub, cancelAtPeriodEnd: true } },
-        },
-        'POST /api/billing/reactivate-subscription': { body: { message: 'x', subscription: sub } },
-      },
-    );
+  it('shows the period and trial end, cancels after confirmation, and reactivates', async () => {
+    mockApi(profile(), {
+      'GET /api/billing/subscription': () => json(200, { subscription: trial }),
+      'POST /api/billing/cancel-subscription': () =>
+        json(200, { message: 'ok', subscription: { ...trial, cancelAtPeriodEnd: true } }),
+      'POST /api/billing/reactivate-subscription': () => json(200, { message: 'ok', subscription: trial }),
+    });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
-    const user = userEvent.setup();
-    renderSite(routes, '/settings');
-    expect(await screen.findByText('March 1, 2026 – April 1, 2026')).toBeInTheDocument();
-    expect(screen.getByText('Trial ends on March 8, 2026')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Cancel Subscription' }));
+    renderWith(<BillingSettingsCard />);
+    expect(await screen.findByText(`${formatEpochDate(START)} – ${formatEpochDate(END)}`)).toBeInTheDocument();
+    expect(screen.getByText(`Trial ends on ${formatEpochDate(END)}`)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Manage Subscription' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel Subscription' }));
     expect(confirm).toHaveBeenCalledWith(
       'Are you sure you want to cancel your subscription? You will lose access to premium features at the end of your billing period.',
     );
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Cancel Subscription' }));
-    expect(
-      await screen.findByText('Subscription will be canceled at the end of your billing period.'),
-    ).toBeInTheDocument();
-    expect(screen.getByText('Your subscription will be canceled on April 1, 2026')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Reactivate Subscription' }));
+    expect(calls).not.toContain('POST /api/billing/cancel-subscription');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel Subscription' }));
+    expect(await screen.findByText('Subscription will be canceled at the end of your billing period.')).toBeInTheDocument();
+    expect(screen.getByText(`Your subscription will be canceled on ${formatEpochDate(END)}`)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reactivate Subscription' }));
     expect(await screen.findByText('Subscription reactivated successfully!')).toBeInTheDocument();
+    expect(screen.queryByText(/Your subscription will be canceled on/)).not.toBeInTheDocument();
   });
 
-  it.each([
-    ['POST /api/billing/cancel-subscription', 'Cancel Subscription', 'Failed to cancel subscription.', false],
-    [
-      'POST /api/billing/reactivate-subscription',
-      'Reactivate Subscription',
-      'Failed to reactivate subscription.',
-      true,
-    ],
-    [
-      'POST /api/billing/create-portal-session',
-      'Manage Subscription',
-      'Unable to create billing portal session. Please try again or contact support.',
-      false,
-    ],
-  ])('shows the failure of %s', async (route, button, message, pending) => {
-    signedIn(
-      { plan: 'premium', subscriptionStatus: 'active' },
-      {
-        'GET /api/billing/subscription': {
-          body: { subscription: { ...sub, status: 'active', cancelAtPeriodEnd: pending } },
-        },
-        [route]: { status: 500, body: {} },
-      },
-    );
+  it('shows each failure text', async () => {
+    mockApi(profile(), {
+      'GET /api/billing/subscription': () => json(200, { subscription: { ...trial, cancelAtPeriodEnd: true } }),
+      'POST /api/billing/reactivate-subscription': () => json(500, { message: 'x' }),
+      'POST /api/billing/create-portal-session': () => json(400, { message: 'x' }),
+    });
+    renderWith(<BillingSettingsCard />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reactivate Subscription' }));
+    expect(await screen.findByText('Failed to reactivate subscription.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Manage Subscription' }));
+    expect(
+      await screen.findByText('Unable to create billing portal session. Please try again or contact support.'),
+    ).toBeInTheDocument();
+    routes['POST /api/billing/create-portal-session'] = () => Promise.reject(new TypeError('offline'));
+    await userEvent.click(screen.getByRole('button', { name: 'Manage Subscription' }));
+    expect(await screen.findByText('Failed to open billing portal.')).toBeInTheDocument();
+  });
+
+  it('shows the cancel failure, the load failure, and N/A / Invalid date', async () => {
+    mockApi(profile(), {
+      'GET /api/billing/subscription': () =>
+        json(200, { subscription: { ...trial, currentPeriodStart: null, currentPeriodEnd: 'soon', trialEnd: null } }),
+      'POST /api/billing/cancel-subscription': () => json(500, { message: 'x' }),
+    });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    renderSite(routes, '/settings');
-    await userEvent.setup().click(await screen.findByRole('button', { name: button }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    renderWith(<BillingSettingsCard />);
+    expect(await screen.findByText('N/A – Invalid date')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel Subscription' }));
+    expect(await screen.findByText('Failed to cancel subscription.')).toBeInTheDocument();
+    cleanup();
+    routes['GET /api/billing/subscription'] = () => json(500, { message: 'x' });
+    renderWith(<BillingSettingsCard />);
+    expect(await screen.findByText('Failed to load subscription details.')).toBeInTheDocument();
   });
 
-  it('says when the subscription cannot be loaded, and shows N/A for missing dates', async () => {
-    signedIn(
-      { plan: 'premium', subscriptionStatus: 'active' },
-      { 'GET /api/billing/subscription': { status: 500, body: {} } },
+  it('ends the session on a 401 from a billing call', async () => {
+    const sendMessage = vi.fn((_id: string, _msg: unknown, cb: () => void) => cb());
+    vi.stubGlobal('chrome', { runtime: { sendMessage, lastError: undefined } });
+    mockApi(profile(), {
+      'GET /api/billing/subscription': () => json(401, { message: 'Please sign in to continue.' }),
+    });
+    renderWith(<BillingSettingsCard />);
+    expect(await screen.findByText('Please log in to manage your billing settings.')).toBeInTheDocument();
+    expect(calls).toContain('GET /api/billing/subscription');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('user_profile')).toBeNull();
+    await waitFor(() =>
+      expect(sendMessage).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ action: 'LOGOUT' }), expect.any(Function)),
     );
-    renderSite(routes, '/settings');
-    expect(await screen.findByText('Failed to load subscription details.')).toBeInTheDocument();
-    expect(screen.getByText('N/A – N/A')).toBeInTheDocument();
+  });
+});
+
+describe('Start trial button', () => {
+  it('opens checkout and shows a failure', async () => {
+    mockApi(profile({ plan: 'free', subscriptionStatus: null }), {
+      'GET /api/auth/stripe/create-checkout-session': () => json(500, { message: 'x' }),
+    });
+    renderWith(<StartTrialButton />);
+    const button = await screen.findByRole('button', { name: 'Start your 7-day free trial' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    expect(await screen.findByText('Failed to start checkout. Please try again.')).toBeInTheDocument();
+    expect(opened.close).toHaveBeenCalled();
   });
 });

@@ -1,50 +1,67 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** A user's subscription to Pro, as the billing provider reports it. One row per user, kept after cancellation. */
-export const subscriptions = pgTable(
-  'subscriptions',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .unique()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
-    externalId: text('external_id'),
-    status: text('status', { enum: ['trialing', 'active', 'past_due', 'canceled'] }).notNull(),
-    currentPeriodStart: ts('current_period_start').notNull(),
-    currentPeriodEnd: ts('current_period_end').notNull(),
-    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-    trialEnd: ts('trial_end'),
-    /** The local provider's test card: whether the next charge succeeds. */
-    cardLast4: text('card_last4'),
-    cardDeclines: boolean('card_declines').notNull().default(false),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-  },
-  (t) => [index('subscriptions_period_end_idx').on(t.currentPeriodEnd)],
-);
-
-/** Billing facts about a customer that outlive a subscription: one trial per user. */
+/**
+ * One row per user who ever reached billing: the provider's customer id, whether the one free trial was used,
+ * the embedded provider's test card, and an operator's complimentary premium grant.
+ */
 export const billingCustomers = pgTable('billing_customers', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  externalId: text('external_id'),
-  trialUsedAt: ts('trial_used_at'),
+  providerCustomerId: text('provider_customer_id').unique(),
+  trialUsed: boolean('trial_used').notNull().default(false),
+  /** Last four digits of the embedded provider's test card; '0002' declines every charge. */
+  cardLast4: text('card_last4'),
+  /** Premium granted by an operator; provider events never downgrade it. */
+  complimentary: boolean('complimentary').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-/** Short-lived, single-use links to the local provider's checkout and portal pages (only their hash is stored). */
-export const billingLinks = pgTable('billing_links', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  tokenHash: text('token_hash').notNull().unique(),
-  kind: text('kind', { enum: ['checkout', 'portal'] }).notNull(),
+/** The user's current subscription (one per user; resubscribing reuses the row). */
+export const subscriptions = pgTable('subscriptions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+  providerSubscriptionId: text('provider_subscription_id').unique(),
+  status: text('status', { enum: ['trialing', 'active', 'past_due', 'canceled'] }).notNull(),
+  currentPeriodStart: ts('current_period_start').notNull(),
+  currentPeriodEnd: ts('current_period_end').notNull(),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  trialEnd: ts('trial_end'),
+  /** Price in cents after any coupon, charged at each renewal by the embedded provider. */
+  amountCents: integer('amount_cents').notNull().default(899),
+  couponCode: text('coupon_code'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * Short-lived, single-use ids for the embedded provider's checkout and portal pages, so the user's session
+ * token never travels in a URL.
+ */
+export const billingPageSessions = pgTable('billing_page_sessions', {
+  id: text('id').primaryKey(),
   userId: uuid('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['checkout', 'portal'] }).notNull(),
   returnUrl: text('return_url').notNull(),
   expiresAt: ts('expires_at').notNull(),
-  usedAt: ts('used_at'),
+  completedAt: ts('completed_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** Provider webhook events already applied, so a redelivery changes nothing. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+});
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type BillingCustomerRow = typeof billingCustomers.$inferSelect;

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { billingPageSessions } from '../db/schema';
+
+export const PAGE_SESSION_TTL_MS = 30 * 60_000;
+
+export async function createPageSession(
+  db: Db,
+  now: Date,
+  userId: string,
+  kind: 'checkout' | 'portal',
+  returnUrl: string,
+): Promise<string> {
+  const id = `${kind === 'checkout' ? 'cs' : 'ps'}_${randomBytes(24).toString('base64url')}`;
+  await db
+    .insert(billingPageSessions)
+    .values({ id, userId, kind, returnUrl, expiresAt: new Date(now.getTime() + PAGE_SESSION_TTL_MS) });
+  return id;
+}
+
+/** An unexpired, not yet completed page session of that kind, or null. */
+export async function findPageSession(db: Db, now: Date, id: string, kind: 'checkout' | 'portal') {
+  const [row] = await db
+    .select()
+    .from(billingPageSessions)
+    .where(
+      and(
+        eq(billingPageSessions.id, id),
+        eq(billingPageSessions.kind, kind),
+        gt(billingPageSessions.expiresAt, now),
+        isNull(billingPageSessions.completedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function completePageSession(db: Db, now: Date, id: string): Promise<void> {
+  await db.update(billingPageSessions).set({ completedAt: now }).where(eq(billingPageSessions.id, id));
+}

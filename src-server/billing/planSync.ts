@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { billingCustomers, users } from '../db/schema';
+import { PLANS } from '../../src/config';
+
+export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled';
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Statuses in which the subscriber keeps premium (SPEC §4: only canceled loses it). */
+export const LIVE_STATUSES: readonly SubscriptionStatus[] = ['trialing', 'active', 'past_due'];
+
+export const isLive = (status: string | null | undefined): boolean =>
+  LIVE_STATUSES.includes(status as SubscriptionStatus);
+
+/**
+ * Writes the user's plan, storage limit and status from the subscription status. An operator's complimentary
+ * grant keeps premium whatever the provider says.
+ */
+export async function syncPlan(tx: Tx | Db, userId: string, status: SubscriptionStatus | null, now: Date) {
+  const [customer] = await tx
+    .select({ complimentary: billingCustomers.complimentary })
+    .from(billingCustomers)
+    .where(eq(billingCustomers.userId, userId));
+  const plan = isLive(status) || customer?.complimentary ? 'premium' : 'free';
+  await tx
+    .update(users)
+    .set({ plan, storageLimit: PLANS[plan].storageBytes, subscriptionStatus: status, updatedAt: now })
+    .where(eq(users.id, userId));
+}

@@ -1,0 +1,55 @@
+import type { Subscription } from '../../src/contract/billing';
+import type { Db } from '../db/connect';
+import type { Clock } from '../clock';
+import type { AppConfig } from '../config';
+import type { SubscriptionRow } from '../db/schema';
+import { notFound } from '../errors';
+import { NO_SUBSCRIPTION, findSubscription, setCancelAtPeriodEnd } from './localBilling';
+import { createPageSession } from './pageSessions';
+
+/** What the billing endpoints need from a payment provider. */
+export interface BillingProvider {
+  createCheckoutSession(userId: string): Promise<{ url: string }>;
+  createPortalSession(userId: string, returnUrl: string): Promise<{ url: string }>;
+  cancelAtPeriodEnd(userId: string): Promise<Subscription>;
+  reactivate(userId: string): Promise<Subscription>;
+  getSubscription(userId: string): Promise<Subscription | null>;
+}
+
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+export function toSubscription(row: SubscriptionRow): Subscription {
+  return {
+    status: row.status,
+    currentPeriodStart: seconds(row.currentPeriodStart),
+    currentPeriodEnd: seconds(row.currentPeriodEnd),
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    trialEnd: row.trialEnd ? seconds(row.trialEnd) : null,
+  };
+}
+
+/** The embedded provider: its checkout and portal are pages this server serves under /billing/local. */
+export function localProvider(deps: { db: Db; clock: Clock; config: AppConfig }): BillingProvider {
+  const { db, clock, config } = deps;
+  return {
+    async createCheckoutSession(userId) {
+      const id = await createPageSession(db, clock.now(), userId, 'checkout', `${config.webUrl}/dashboard`);
+      return { url: `${config.apiUrl}/billing/local/checkout/${id}` };
+    },
+    async createPortalSession(userId, returnUrl) {
+      if (!(await findSubscription(db, clock, userId))) throw notFound(NO_SUBSCRIPTION);
+      const id = await createPageSession(db, clock.now(), userId, 'portal', returnUrl);
+      return { url: `${config.apiUrl}/billing/local/portal/${id}` };
+    },
+    async cancelAtPeriodEnd(userId) {
+      return toSubscription(await setCancelAtPeriodEnd(db, clock, userId, true));
+    },
+    async reactivate(userId) {
+      return toSubscription(await setCancelAtPeriodEnd(db, clock, userId, false));
+    },
+    async getSubscription(userId) {
+      const row = await findSubscription(db, clock, userId);
+      return row ? toSubscription(row) : null;
+    },
+  };
+}

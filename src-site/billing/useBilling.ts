@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Subscription } from '../../src/contract/billing';
+import { ApiError } from '../../src/api/client';
+import { createCheckoutSession, createPortalSession, fetchSubscription } from '../../src/api/billing';
+import { useSession } from '../../src/session/SessionProvider';
+
+/**
+ * Runs a billing call; a 401 ends the session (SPEC §4: clears the token and cached profile and tells the
+ * extension LOGOUT, which the session's logout does).
+ */
+export function useBillingCall() {
+  const { logout } = useSession();
+  return useCallback(
+    async <T,>(call: () => Promise<T>): Promise<T> => {
+      try {
+        return await call();
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) logout();
+        throw err;
+      }
+    },
+    [logout],
+  );
+}
+
+export type SubscriptionState =
+  | { kind: 'loading' }
+  | { kind: 'loaded'; subscription: Subscription | null }
+  | { kind: 'error' };
+
+/** The signed-in user's subscription, reloaded whenever the plan or status in the profile changes. */
+export function useSubscription(enabled: boolean) {
+  const { user } = useSession();
+  const call = useBillingCall();
+  const [state, setState] = useState<SubscriptionState>({ kind: 'loading' });
+  const key = `${user?._id ?? ''}:${user?.plan ?? ''}:${user?.subscriptionStatus ?? ''}`;
+  const reload = useCallback(() => {
+    if (!enabled) return;
+    call(fetchSubscription).then(
+      (subscription) => setState({ kind: 'loaded', subscription }),
+      () => setState({ kind: 'error' }),
+    );
+  }, [call, enabled]);
+  useEffect(reload, [reload, key]);
+  return { state, setState, reload };
+}
+
+/**
+ * Opens a tab at once (inside the click, so no popup blocker stops it), then sends it to the URL the server
+ * returns. On failure the tab is closed and the error rethrown.
+ */
+export async function openInNewTab(getUrl: () => Promise<{ url?: string }>): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const { url } = await getUrl();
+    if (!url) throw new Error('No URL');
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = url;
+    } else window.location.assign(url);
+  } catch (err) {
+    tab?.close();
+    throw err;
+  }
+}
+
+/** Checkout in a new tab; the profile is reloaded when the user comes back to this tab. */
+export function useStartCheckout() {
+  const call = useBillingCall();
+  const { refresh } = useSession();
+  return useCallback(async () => {
+    await openInNewTab(() => call(createCheckoutSession));
+    const onFocus = () => {
+      window.removeEventListener('focus', onFocus);
+      void refresh();
+    };
+    window.addEventListener('focus', onFocus);
+  }, [call, refresh]);
+}
+
+export function useOpenPortal() {
+  const call = useBillingCall();
+  return useCallback(
+    () => openInNewTab(() => call(() => createPortalSession(window.location.href))),
+    [call],
+  );
+}

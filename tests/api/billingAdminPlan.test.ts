@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { registerUser, startTestApp, type TestApp } from './harness';
+import { users } from '../../src-server/db/schema';
+import { DAY_MS } from '../../src-server/clock';
+import { LIVE_SUBSCRIPTION_DOWNGRADE, changePlanByAdmin } from '../../src-server/billing/adminPlanChange';
+import { completeLocalCheckout, findSubscription, setCancelAtPeriodEnd } from '../../src-server/billing/localBilling';
+
+const GB = 1024 ** 3;
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+async function newUser() {
+  const { email } = await registerUser(t.app);
+  const [row] = await t.db.select().from(users).where(eq(users.email, email));
+  return row.id;
+}
+async function row(id: string) {
+  const [r] = await t.db.select().from(users).where(eq(users.id, id));
+  return r;
+}
+
+describe('an operator plan change next to the billing provider', () => {
+  it('grants a complimentary premium that a subscription ending does not take away', async () => {
+    const id = await newUser();
+    await completeLocalCheckout(t.db, t.clock, id, { cardNumber: '4242424242424242' });
+    await setCancelAtPeriodEnd(t.db, t.clock, id, true);
+    await changePlanByAdmin(t.db, t.clock, id, 'premium');
+    t.clock.advance(8 * DAY_MS);
+    expect((await findSubscription(t.db, t.clock, id))?.status).toBe('canceled');
+    expect(await row(id)).toMatchObject({ plan: 'premium', storageLimit: 10 * GB, subscriptionStatus: 'canceled' });
+    // Taking the grant back once the subscription is over makes the user free.
+    await changePlanByAdmin(t.db, t.clock, id, 'free');
+    expect(await row(id)).toMatchObject({ plan: 'free', storageLimit: 1 * GB });
+  });
+
+  it('refuses to downgrade a live paid subscription with 409 and changes nothing', async () => {
+    const id = await newUser();
+    await completeLocalCheckout(t.db, t.clock, id, { cardNumber: '4242424242424242' });
+    await expect(changePlanByAdmin(t.db, t.clock, id, 'free')).rejects.toMatchObject({
+      statusCode: 409,
+      message: LIVE_SUBSCRIPTION_DOWNGRADE,
+    });
+    expect(await row(id)).toMatchObject({ plan: 'premium', subscriptionStatus: 'trialing' });
+  });
+
+  it('sets premium and free for a user who never subscribed, and 404s for an unknown one', async () => {
+    const id = await newUser();
+    await changePlanByAdmin(t.db, t.clock, id, 'premium');
+    expect(await row(id)).toMatchObject({ plan: 'premium', storageLimit: 10 * GB, subscriptionStatus: null });
+    await changePlanByAdmin(t.db, t.clock, id, 'free');
+    expect(await row(id)).toMatchObject({ plan: 'free', storageLimit: 1 * GB });
+    await expect(changePlanByAdmin(t.db, t.clock, '00000000-0000-4000-8000-000000000000', 'free')).rejects.toMatchObject({
+      statusCode: 404,
+    });
+  });
+});
