@@ -72,6 +72,15 @@ describe('account journey', () => {
     expect(await sidewaysOverflow(page)).toBe(0);
     await page.setViewportSize({ width: 390, height: 844 });
     await snap(page, 'dashboard-390');
+    await page.goto('/upgrade');
+    await page.getByRole('heading', { level: 1, name: /^Upgrade to / }).waitFor();
+    await snap(page, 'upgrade-390');
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await snap(page, 'upgrade-1280');
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Hi, Erin Example' }).waitFor();
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/dashboard/login');
