@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { apiUrl } from '../../src/api/client';
 import { useSession } from '../../src/session/SessionProvider';
@@ -20,21 +20,17 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
   const [displayName, setDisplayName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // A failed Google sign-in comes back as ?error=google; a profile load that failed on the way here comes in
+  // the guard's navigation state.
   const [error, setError] = useState<string | null>(() =>
-    new URLSearchParams(location.search).get('error') === 'google' ? AUTH_TEXT.googleFailed : null,
+    new URLSearchParams(location.search).get('error') === 'google'
+      ? AUTH_TEXT.googleFailed
+      : ((location.state as { error?: string | null } | null)?.error ?? null),
   );
   const [busy, setBusy] = useState(false);
   const [welcome, setWelcome] = useState(false);
   const [done, setDone] = useState(false);
   const register = mode === 'register';
-
-  // The toggle (or a link) switches mode: fields and error start clean.
-  useEffect(() => {
-    setDisplayName('');
-    setEmail('');
-    setPassword('');
-    setError(null);
-  }, [mode]);
 
   if (session.status === 'authenticated' && !busy && !done) return <Navigate to={returnTo} replace />;
 
@@ -68,7 +64,11 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
   }
 
   const toggle = () =>
-    navigate(register ? '/dashboard/login' : '/dashboard/register', { replace: true, state: location.state });
+    navigate(register ? '/dashboard/login' : '/dashboard/register', {
+      replace: true,
+      // Keep where the visitor was going, drop any old error: each mode is its own keyed screen.
+      state: { from: (location.state as { from?: string } | null)?.from },
+    });
 
   return (
     <PublicLayout>

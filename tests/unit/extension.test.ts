@@ -8,18 +8,20 @@ type Callback = (response: unknown) => void;
 /** A stand-in for chrome.runtime that records messages and answers the way the test says. */
 function fakeRuntime(answer: 'reply' | 'silent' | 'lastError' | 'throw') {
   const sent: { id: string; message: unknown }[] = [];
-  const runtime: { sendMessage: (id: string, m: unknown, cb: Callback) => void; lastError?: { message: string } } =
-    {
-      sendMessage(id, message, cb) {
-        sent.push({ id, message });
-        if (answer === 'throw') throw new Error('Invalid extension id');
-        if (answer === 'reply') cb({ success: true });
-        if (answer === 'lastError') {
-          runtime.lastError = { message: 'Could not establish connection. Receiving end does not exist.' };
-          cb(undefined);
-        }
-      },
-    };
+  const runtime: {
+    sendMessage: (id: string, m: unknown, cb: Callback) => void;
+    lastError?: { message: string };
+  } = {
+    sendMessage(id, message, cb) {
+      sent.push({ id, message });
+      if (answer === 'throw') throw new Error('Invalid extension id');
+      if (answer === 'reply') cb({ success: true });
+      if (answer === 'lastError') {
+        runtime.lastError = { message: 'Could not establish connection. Receiving end does not exist.' };
+        cb(undefined);
+      }
+    },
+  };
   vi.stubGlobal('chrome', { runtime });
   return sent;
 }
@@ -47,7 +49,10 @@ describe('sendToExtension', () => {
     const sent = fakeRuntime('reply');
     await expect(sendToExtension('openDashboard')).resolves.toBe('ok');
     expect(sent).toEqual([
-      { id: EXTENSION_ID, message: { action: 'openDashboard', timestamp: Date.parse('2026-11-22T12:00:00Z') } },
+      {
+        id: EXTENSION_ID,
+        message: { action: 'openDashboard', timestamp: Date.parse('2026-11-22T12:00:00Z') },
+      },
     ]);
   });
 
@@ -103,7 +108,10 @@ describe('isChromeBrowser', () => {
   });
 
   it('prefers the client-hint brands when present', () => {
-    vi.stubGlobal('navigator', { userAgent: FIREFOX_UA, userAgentData: { brands: [{ brand: 'Google Chrome' }] } });
+    vi.stubGlobal('navigator', {
+      userAgent: FIREFOX_UA,
+      userAgentData: { brands: [{ brand: 'Google Chrome' }] },
+    });
     expect(isChromeBrowser()).toBe(true);
   });
 });
