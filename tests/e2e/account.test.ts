@@ -54,9 +54,13 @@ describe('account journey', () => {
     await snap(page, 'settings-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await snap(page, 'settings-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByRole('link', { name: 'Back to dashboard' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByRole('heading', { name: 'Install the extension' }).waitFor();
     await snap(page, 'dashboard-390');
+    // Phones never scroll sideways: every card fits the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/dashboard/login');
