@@ -44,6 +44,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/component/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/component/setup.ts'],
+          // Console screens render react-admin and MUI in jsdom: slow on a busy two-core machine.
+          testTimeout: 30_000,
         },
       },
       {

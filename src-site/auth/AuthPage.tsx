@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { apiUrl } from '../../src/api/client';
 import { useSession } from '../../src/session/SessionProvider';
@@ -20,17 +20,27 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
   const [displayName, setDisplayName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  // A failed Google sign-in comes back as ?error=google; a profile load that failed on the way here comes in
-  // the guard's navigation state.
+  // A failed Google round trip comes back with ?error=google; a guard may pass on the session's error.
   const [error, setError] = useState<string | null>(() =>
     new URLSearchParams(location.search).get('error') === 'google'
       ? AUTH_TEXT.googleFailed
-      : ((location.state as { error?: string | null } | null)?.error ?? null),
+      : ((location.state as { error?: string } | null)?.error ?? null),
   );
   const [busy, setBusy] = useState(false);
   const [welcome, setWelcome] = useState(false);
   const [done, setDone] = useState(false);
   const register = mode === 'register';
+
+  // The toggle (or a link) switches mode: fields and error start clean.
+  const shownMode = useRef(mode);
+  useEffect(() => {
+    if (shownMode.current === mode) return;
+    shownMode.current = mode;
+    setDisplayName('');
+    setEmail('');
+    setPassword('');
+    setError(null);
+  }, [mode]);
 
   if (session.status === 'authenticated' && !busy && !done) return <Navigate to={returnTo} replace />;
 
@@ -66,7 +76,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
   const toggle = () =>
     navigate(register ? '/dashboard/login' : '/dashboard/register', {
       replace: true,
-      // Keep where the visitor was going, drop any old error: each mode is its own keyed screen.
+      // Keep where the visitor was going; an old error does not follow into the other mode.
       state: { from: (location.state as { from?: string } | null)?.from },
     });
 

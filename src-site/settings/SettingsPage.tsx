@@ -39,7 +39,7 @@ export function SettingsPage() {
         <BillingSettingsCard />
         <InstallExtensionCard title="Chrome Extension" />
         <section className="pk-card" aria-labelledby="data-privacy">
-          <h2 id="data-privacy">Data &amp; Privacy</h2>
+          <h2 id="data-privacy">{'Data & Privacy'}</h2>
           <p>Get a copy of everything we store about you, or close your account and erase its data.</p>
           <div className="pk-actions">
             <button type="button" className="pk-btn pk-btn--ghost">

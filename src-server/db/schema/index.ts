@@ -4,3 +4,4 @@ export * from './sessions';
 export * from './messages';
 export * from './coupons';
 export * from './admin';
+export * from './billing';
