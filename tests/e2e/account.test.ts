@@ -69,6 +69,7 @@ describe('account journey', () => {
     expect(await sidewaysOverflow(page)).toBe(0);
     await page.getByRole('link', { name: 'Back to dashboard' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByRole('heading', { name: 'Install the extension' }).waitFor();
     expect(await sidewaysOverflow(page)).toBe(0);
     await page.setViewportSize({ width: 390, height: 844 });
     await snap(page, 'dashboard-390');
