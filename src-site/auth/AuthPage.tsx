@@ -74,7 +74,11 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
   }
 
   const toggle = () =>
-    navigate(register ? '/dashboard/login' : '/dashboard/register', { replace: true, state: location.state });
+    navigate(register ? '/dashboard/login' : '/dashboard/register', {
+      replace: true,
+      // Keep where the visitor was going; an old error does not follow into the other mode.
+      state: { from: (location.state as { from?: string } | null)?.from },
+    });
 
   return (
     <PublicLayout>

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromium, type Response } from 'playwright-core';
 import { build } from 'vite';
 import { adminLibrariesIn } from './webMarkers';
 
@@ -116,19 +116,30 @@ async function scriptsLoaded(
     for (const path of paths) {
       const context = await browser.newContext();
       const page = await context.newPage();
-      const scripts: Promise<{ url: string; gzip: number; libs: string[] }>[] = [];
-      page.on('response', (res) => {
+      type Script = { url: string; gzip: number; libs: string[] };
+      const scripts: Promise<Script | null>[] = [];
+      // A lazy chunk can still arrive after network idle; its body is gone once the context closes, so it is skipped
+      // rather than left as an unhandled rejection.
+      const onResponse = (res: Response) => {
         if (res.request().resourceType() !== 'script') return;
         scripts.push(
-          res.body().then((body) => ({
-            url: res.url(),
-            gzip: gz(body),
-            libs: adminLibrariesIn(res.url(), body.toString('utf8')),
-          })),
+          res.body().then(
+            (body) => ({
+              url: res.url(),
+              gzip: gz(body),
+              libs: adminLibrariesIn(res.url(), body.toString('utf8')),
+            }),
+            () => null,
+          ),
         );
-      });
+      };
+      page.on('response', onResponse);
       await page.goto(base + path, { waitUntil: 'networkidle' });
-      result.set(path, await Promise.all(scripts));
+      page.off('response', onResponse);
+      result.set(
+        path,
+        (await Promise.all(scripts)).filter((s): s is Script => s !== null),
+      );
       await context.close();
     }
   } finally {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { baseURL, launchChromium, newPage, snap } from './browser';
 
 let browser: Browser;
@@ -15,11 +15,17 @@ const unique = () => `e2e-${Date.now().toString(36)}${Math.random().toString(36)
 /** The newest reset link mailed to `email`, read from the server's log of outbox mail. */
 function resetLinkFor(email: string): string {
   const log = readFileSync(join(inject('dataDir'), 'server.log'), 'utf8');
-  const lines = log.split('\n').filter((l) => l.includes(`"to":"${email}"`) && l.includes('reset-password?token='));
+  const lines = log
+    .split('\n')
+    .filter((l) => l.includes(`"to":"${email}"`) && l.includes('reset-password?token='));
   const match = /(https?:\/\/[^\s"\\]+reset-password\?token=[A-Za-z0-9_%-]+)/.exec(lines.at(-1) ?? '');
   if (!match) throw new Error(`no reset link for ${email}`);
   return match[1];
 }
+
+/** How far the page is wider than the window: 0 when nothing scrolls sideways. */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 describe('account journey', () => {
   it('opens /, registers, arrives at /dashboard, visits settings and logs out', async () => {
@@ -41,10 +47,15 @@ describe('account journey', () => {
 
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await page.getByRole('heading', { name: 'Hi, Erin Example' }).waitFor();
-    expect(await page.getByText('Welcome to Postkeeper! Get started with our free plan').isVisible()).toBe(true);
+    expect(await page.getByText('Welcome to Postkeeper! Get started with our free plan').isVisible()).toBe(
+      true,
+    );
     expect(await page.getByText(email).isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user_profile')))!)).toMatchObject({ email, plan: 'free' });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user_profile')))!)).toMatchObject({
+      email,
+      plan: 'free',
+    });
     await snap(page, 'dashboard-1280');
 
     await page.getByRole('link', { name: 'Settings' }).click();
@@ -54,13 +65,29 @@ describe('account journey', () => {
     await snap(page, 'settings-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await snap(page, 'settings-390');
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await sidewaysOverflow(page)).toBe(0);
     await page.getByRole('link', { name: 'Back to dashboard' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByRole('heading', { name: 'Install the extension' }).waitFor();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await page.setViewportSize({ width: 390, height: 844 });
     await snap(page, 'dashboard-390');
+    await page.goto('/upgrade');
+    await page.getByRole('heading', { level: 1, name: /^Upgrade to / }).waitFor();
+    await snap(page, 'upgrade-390');
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await snap(page, 'upgrade-1280');
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Hi, Erin Example' }).waitFor();
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/dashboard/login');
-    expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('user_profile')])).toEqual([null, null]);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('user_profile')]),
+    ).toEqual([null, null]);
     await page.goto('/dashboard/settings');
     await page.waitForURL('**/dashboard/login');
     await context.close();
@@ -85,7 +112,9 @@ describe('account journey', () => {
   it('resets a forgotten password with the mailed link, then signs in with the new one', async () => {
     const { context, page } = await newPage(browser, 1280);
     const email = unique();
-    const res = await page.request.post(`${baseURL()}/api/auth/register`, { data: { email, password: 'old-secret-1', displayName: 'Forgetful' } });
+    const res = await page.request.post(`${baseURL()}/api/auth/register`, {
+      data: { email, password: 'old-secret-1', displayName: 'Forgetful' },
+    });
     expect(res.status()).toBe(200);
 
     await page.goto('/dashboard/login');
@@ -93,7 +122,9 @@ describe('account journey', () => {
     await page.waitForURL('**/dashboard/forgot-password');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await page.getByText("If an account with that email exists, we've sent you a password reset link.").waitFor();
+    await page
+      .getByText("If an account with that email exists, we've sent you a password reset link.")
+      .waitFor();
     await snap(page, 'forgot-1280');
 
     const link = new URL(resetLinkFor(email));
@@ -117,7 +148,9 @@ describe('account journey', () => {
 
   it('takes an auth_token from the address bar, stores it and removes it at once', async () => {
     const { context, page } = await newPage(browser, 1280);
-    const login = await page.request.post(`${baseURL()}/api/auth/login`, { data: { email: 'premium@example.com', password: 'premium-demo-1' } });
+    const login = await page.request.post(`${baseURL()}/api/auth/login`, {
+      data: { email: 'premium@example.com', password: 'premium-demo-1' },
+    });
     const { token } = (await login.json()) as { token: string };
     await page.goto(`/dashboard?auth_token=${token}`);
     await page.getByRole('heading', { name: 'Hi, Priya Premium' }).waitFor();

@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EXTENSION_ID } from '../../src/config';
+import { isChromeBrowser, sendToExtension } from '../../src/extension/bridge';
+import { EXTENSION_TEXT, extensionAlert } from '../../src/extension/extensionTexts';
+
+type Callback = (response: unknown) => void;
+
+/** A stand-in for chrome.runtime that records messages and answers the way the test says. */
+function fakeRuntime(answer: 'reply' | 'silent' | 'lastError' | 'throw') {
+  const sent: { id: string; message: unknown }[] = [];
+  const runtime: {
+    sendMessage: (id: string, m: unknown, cb: Callback) => void;
+    lastError?: { message: string };
+  } = {
+    sendMessage(id, message, cb) {
+      sent.push({ id, message });
+      if (answer === 'throw') throw new Error('Invalid extension id');
+      if (answer === 'reply') cb({ success: true });
+      if (answer === 'lastError') {
+        runtime.lastError = { message: 'Could not establish connection. Receiving end does not exist.' };
+        cb(undefined);
+      }
+    },
+  };
+  vi.stubGlobal('chrome', { runtime });
+  return sent;
+}
+
+function userAgent(ua: string) {
+  vi.stubGlobal('navigator', { userAgent: ua });
+}
+
+const CHROME_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const FIREFOX_UA = 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date('2026-11-22T12:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('sendToExtension', () => {
+  it('sends the action with a timestamp to the Postkeeper extension id and reports ok on a reply', async () => {
+    userAgent(CHROME_UA);
+    const sent = fakeRuntime('reply');
+    await expect(sendToExtension('openDashboard')).resolves.toBe('ok');
+    expect(sent).toEqual([
+      {
+        id: EXTENSION_ID,
+        message: { action: 'openDashboard', timestamp: Date.parse('2026-11-22T12:00:00Z') },
+      },
+    ]);
+  });
+
+  it('sends LOGOUT the same way', async () => {
+    userAgent(CHROME_UA);
+    const sent = fakeRuntime('reply');
+    await sendToExtension('LOGOUT');
+    expect(sent[0]?.message).toMatchObject({ action: 'LOGOUT' });
+  });
+
+  it('treats silence until the timeout as not installed', async () => {
+    userAgent(CHROME_UA);
+    fakeRuntime('silent');
+    let result: string | undefined;
+    void sendToExtension('openDashboard', 1500).then((r) => (result = r));
+    await vi.advanceTimersByTimeAsync(1499);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(result).toBe('not-installed');
+  });
+
+  it('treats a runtime lastError as not installed', async () => {
+    userAgent(CHROME_UA);
+    fakeRuntime('lastError');
+    await expect(sendToExtension('openDashboard')).resolves.toBe('not-installed');
+  });
+
+  it('reports an error when sendMessage itself throws', async () => {
+    userAgent(CHROME_UA);
+    fakeRuntime('throw');
+    await expect(sendToExtension('openDashboard')).resolves.toBe('error');
+  });
+
+  it('without chrome.runtime: not installed in Chrome, not Chrome elsewhere', async () => {
+    vi.stubGlobal('chrome', undefined);
+    userAgent(CHROME_UA);
+    await expect(sendToExtension('openDashboard')).resolves.toBe('not-installed');
+    userAgent(FIREFOX_UA);
+    await expect(sendToExtension('openDashboard')).resolves.toBe('not-chrome');
+  });
+});
+
+describe('isChromeBrowser', () => {
+  it('recognises Chrome and rejects Firefox, Edge and Opera user agents', () => {
+    userAgent(CHROME_UA);
+    expect(isChromeBrowser()).toBe(true);
+    userAgent(FIREFOX_UA);
+    expect(isChromeBrowser()).toBe(false);
+    userAgent(`${CHROME_UA} Edg/131.0.0.0`);
+    expect(isChromeBrowser()).toBe(false);
+    userAgent(`${CHROME_UA} OPR/114.0.0.0`);
+    expect(isChromeBrowser()).toBe(false);
+  });
+
+  it('prefers the client-hint brands when present', () => {
+    vi.stubGlobal('navigator', {
+      userAgent: FIREFOX_UA,
+      userAgentData: { brands: [{ brand: 'Google Chrome' }] },
+    });
+    expect(isChromeBrowser()).toBe(true);
+  });
+});
+
+describe('extensionAlert', () => {
+  it('maps each failure to its SPEC text', () => {
+    expect(extensionAlert('ok')).toBeNull();
+    expect(extensionAlert('not-installed')).toBe(
+      'Chrome extension not found. Please install the Postkeeper Chrome extension.',
+    );
+    expect(extensionAlert('not-chrome')).toBe(
+      'This feature requires the Chrome browser with the Postkeeper extension installed.',
+    );
+    expect(extensionAlert('error')).toBe(
+      'Unable to open extension. Please make sure the Postkeeper Chrome extension is installed.',
+    );
+    expect(Object.values(EXTENSION_TEXT)).toHaveLength(3);
+  });
+});

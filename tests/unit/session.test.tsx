@@ -1,0 +1,187 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SessionProvider, useSession, type Session } from '../../src/session/SessionProvider';
+
+const PROFILE = {
+  _id: 'u1',
+  displayName: 'Ada',
+  name: 'Ada',
+  email: 'ada@example.com',
+  plan: 'free',
+  subscriptionStatus: null,
+  role: 'user',
+  emailVerified: false,
+  adsDisabled: false,
+  storageUsed: 0,
+  storageLimit: 1073741824,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  flaggedForAbuse: false,
+  lastFlaggedReason: null,
+  flaggedAt: null,
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let current: Session;
+function Probe() {
+  current = useSession();
+  return (
+    <p data-testid="state">
+      {current.status}|{current.user?.email ?? '-'}|{current.error ?? '-'}
+    </p>
+  );
+}
+const state = () => screen.getByTestId('state').textContent;
+const mount = () =>
+  render(
+    <SessionProvider>
+      <Probe />
+    </SessionProvider>,
+  );
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  localStorage.clear();
+  window.history.replaceState(null, '', '/dashboard');
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('chrome', undefined);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('session start', () => {
+  it('is unauthenticated without a token and asks nothing of the server', async () => {
+    mount();
+    await waitFor(() => expect(state()).toBe('unauthenticated|-|-'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('uses the stored authToken: GET /api/auth/me with the bearer header, and caches the profile', async () => {
+    localStorage.setItem('authToken', 'stored-token');
+    fetchMock.mockResolvedValue(json(200, PROFILE));
+    mount();
+    await waitFor(() => expect(state()).toBe('authenticated|ada@example.com|-'));
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/auth/me');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer stored-token');
+    expect(JSON.parse(localStorage.getItem('user_profile') ?? '{}')).toMatchObject({
+      email: 'ada@example.com',
+    });
+  });
+
+  it('takes auth_token from the address, stores it and removes it from the URL, keeping other parameters', async () => {
+    localStorage.setItem('authToken', 'old-token');
+    window.history.replaceState(null, '', '/dashboard?auth_token=handed-token&tab=1#top');
+    fetchMock.mockResolvedValue(json(200, PROFILE));
+    mount();
+    await waitFor(() => expect(state()).toBe('authenticated|ada@example.com|-'));
+    expect(localStorage.getItem('authToken')).toBe('handed-token');
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(
+      '/dashboard?tab=1#top',
+    );
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer handed-token');
+  });
+
+  it('a failed profile load clears the token and the cached profile and says so', async () => {
+    localStorage.setItem('authToken', 'expired');
+    localStorage.setItem('user_profile', JSON.stringify(PROFILE));
+    fetchMock.mockResolvedValue(json(401, { message: 'Invalid token' }));
+    mount();
+    await waitFor(() => expect(state()).toBe('unauthenticated|-|Failed to fetch user profile'));
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('user_profile')).toBeNull();
+  });
+
+  it('a network failure on the profile load does the same', async () => {
+    localStorage.setItem('authToken', 'tok');
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    mount();
+    await waitFor(() => expect(state()).toBe('unauthenticated|-|Failed to fetch user profile'));
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+});
+
+describe('login and register', () => {
+  it('login stores the token, then loads the profile', async () => {
+    mount();
+    await waitFor(() => expect(state()).toBe('unauthenticated|-|-'));
+    fetchMock
+      .mockResolvedValueOnce(json(200, { token: 'new-token' }))
+      .mockResolvedValueOnce(json(200, PROFILE));
+    await act(() => current.login('ada@example.com', 'secret1'));
+    expect(state()).toBe('authenticated|ada@example.com|-');
+    expect(localStorage.getItem('authToken')).toBe('new-token');
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/auth/login');
+    expect(JSON.parse(String(init.body))).toEqual({ email: 'ada@example.com', password: 'secret1' });
+  });
+
+  it("login failure carries the server's message, or 'Login failed' without one; nothing is stored", async () => {
+    mount();
+    await waitFor(() => expect(state()).toBe('unauthenticated|-|-'));
+    fetchMock.mockResolvedValueOnce(json(401, { message: 'Invalid credentials' }));
+    await expect(act(() => current.login('ada@example.com', 'nope'))).rejects.toThrow('Invalid credentials');
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 500 }));
+    await expect(act(() => current.login('ada@example.com', 'nope'))).rejects.toThrow('Login failed');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(state()).toBe('unauthenticated|-|-');
+  });
+
+  it("register posts the display name; 'Registration failed' without a server message; 'No token received' on an empty answer", async () => {
+    mount();
+    await waitFor(() => expect(state()).toBe('unauthenticated|-|-'));
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 502 }));
+    await expect(act(() => current.register('a@b.co', 'secret1', 'Ada'))).rejects.toThrow(
+      'Registration failed',
+    );
+    fetchMock.mockResolvedValueOnce(json(201, {}));
+    await expect(act(() => current.register('a@b.co', 'secret1', 'Ada'))).rejects.toThrow(
+      'No token received',
+    );
+    fetchMock.mockResolvedValueOnce(json(201, { token: 't2' })).mockResolvedValueOnce(json(200, PROFILE));
+    await act(() => current.register('a@b.co', 'secret1', 'Ada'));
+    expect(state()).toBe('authenticated|ada@example.com|-');
+    const body = JSON.parse(String((fetchMock.mock.calls.at(-2) as [string, RequestInit])[1].body));
+    expect(body).toEqual({ email: 'a@b.co', password: 'secret1', displayName: 'Ada' });
+  });
+});
+
+describe('logout', () => {
+  it('clears both keys locally, calls no server, and tells the extension', async () => {
+    const sendMessage = vi.fn((_id: string, _m: unknown, cb: (r: unknown) => void) => cb({ success: true }));
+    vi.stubGlobal('chrome', { runtime: { sendMessage } });
+    localStorage.setItem('authToken', 'tok');
+    fetchMock.mockResolvedValue(json(200, PROFILE));
+    mount();
+    await waitFor(() => expect(state()).toBe('authenticated|ada@example.com|-'));
+    const callsBefore = fetchMock.mock.calls.length;
+    act(() => current.logout());
+    expect(state()).toBe('unauthenticated|-|-');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('user_profile')).toBeNull();
+    expect(fetchMock.mock.calls.length).toBe(callsBefore);
+    expect(sendMessage).toHaveBeenCalledWith(
+      'kpnbmlgoefjdchkbhpdcnlfjhhagbaeo',
+      expect.objectContaining({ action: 'LOGOUT' }),
+      expect.any(Function),
+    );
+  });
+
+  it('signing out in another tab signs out here too', async () => {
+    localStorage.setItem('authToken', 'tok');
+    fetchMock.mockResolvedValue(json(200, PROFILE));
+    mount();
+    await waitFor(() => expect(state()).toBe('authenticated|ada@example.com|-'));
+    act(() => {
+      localStorage.removeItem('authToken');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'authToken', newValue: null }));
+    });
+    expect(state()).toBe('unauthenticated|-|-');
+  });
+});
