@@ -10,6 +10,8 @@ export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'src-server/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Plain Node scripts (the test runner) use Node's globals.
+  { files: ['**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
   {
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -19,7 +19,8 @@ export default defineConfig({
       output: {
         // react-admin, MUI and charts stay in the lazy /admin chunks; the site shares only React and the router.
         manualChunks(id) {
-          if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id)) return 'react';
+          if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id))
+            return 'react';
           return undefined;
         },
       },

@@ -41,7 +41,10 @@ export function checkCard(cardNumber: string): '4242' | '0002' {
 }
 
 function discounted(type: 'percentage' | 'fixed', amount: number): number {
-  const cents = type === 'percentage' ? Math.round(PRICE_CENTS * (1 - amount / 100)) : PRICE_CENTS - Math.round(amount * 100);
+  const cents =
+    type === 'percentage'
+      ? Math.round(PRICE_CENTS * (1 - amount / 100))
+      : PRICE_CENTS - Math.round(amount * 100);
   return Math.max(0, cents);
 }
 
@@ -86,8 +89,17 @@ export async function completeLocalCheckout(
     const periodEnd = trial ? new Date(now.getTime() + TRIAL_DAYS * DAY_MS) : addMonth(now);
     await tx
       .insert(billingCustomers)
-      .values({ userId, providerCustomerId: `cus_local_${userId}`, trialUsed: true, cardLast4: card, updatedAt: now })
-      .onConflictDoUpdate({ target: billingCustomers.userId, set: { trialUsed: true, cardLast4: card, updatedAt: now } });
+      .values({
+        userId,
+        providerCustomerId: `cus_local_${userId}`,
+        trialUsed: true,
+        cardLast4: card,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: billingCustomers.userId,
+        set: { trialUsed: true, cardLast4: card, updatedAt: now },
+      });
     const values = {
       provider: 'local' as const,
       providerSubscriptionId: `sub_local_${userId}`,

@@ -5,7 +5,9 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const day = (d: Date | null) =>
-  d ? d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : 'N/A';
+  d
+    ? d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+    : 'N/A';
 
 function layout(title: string, body: string): string {
   return `<!doctype html>
@@ -31,7 +33,12 @@ export function messagePage(title: string, message: string, link?: { href: strin
   );
 }
 
-export function checkoutPage(opts: { action: string; trial: boolean; error?: string; coupon?: string }): string {
+export function checkoutPage(opts: {
+  action: string;
+  trial: boolean;
+  error?: string;
+  coupon?: string;
+}): string {
   const offer = opts.trial
     ? `<p>${escapeHtml(PRODUCT_NAME)} Pro: <strong>$8.99 per month</strong> after a <strong>7-day free trial</strong>. You are not charged today.</p>`
     : `<p>${escapeHtml(PRODUCT_NAME)} Pro: <strong>$8.99 per month</strong>, charged today. Your free trial has been used.</p>`;
@@ -67,7 +74,10 @@ export function portalPage(opts: {
 }): string {
   const { sub } = opts;
   const live = sub.status !== 'canceled';
-  const nextBill = live && !sub.cancelAtPeriodEnd ? `${day(sub.currentPeriodEnd)} ($${(sub.amountCents / 100).toFixed(2)})` : 'None';
+  const nextBill =
+    live && !sub.cancelAtPeriodEnd
+      ? `${day(sub.currentPeriodEnd)} ($${(sub.amountCents / 100).toFixed(2)})`
+      : 'None';
   const action = (path: string, label: string, cls = '') =>
     `<form method="post" action="${escapeHtml(`${opts.base}/${path}`)}"><button type="submit"${cls ? ` class="${cls}"` : ''}>${label}</button></form>`;
   return layout(

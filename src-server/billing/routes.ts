@@ -13,7 +13,14 @@ import { badRequest, HttpError, notFound } from '../errors';
 import { billingCustomers, users } from '../db/schema';
 import { localProvider, type BillingProvider } from './provider';
 import { stripeProvider } from './stripeProvider';
-import { NO_SUBSCRIPTION, advanceSubscriptions, changeLocalCard, completeLocalCheckout, findSubscription, setCancelAtPeriodEnd } from './localBilling';
+import {
+  NO_SUBSCRIPTION,
+  advanceSubscriptions,
+  changeLocalCard,
+  completeLocalCheckout,
+  findSubscription,
+  setCancelAtPeriodEnd,
+} from './localBilling';
 import { completePageSession, findPageSession } from './pageSessions';
 import { checkoutPage, messagePage, portalPage } from './localPages';
 
@@ -33,11 +40,16 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
 
   // Stripe signs the exact bytes it sent, so the webhook reads the raw body in its own scope.
   await app.register(async (hook) => {
-    hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+      done(null, body),
+    );
     hook.post('/billing/webhook', { schema: { tags: ['billing'], security: [] } }, async (request) => {
       if (!stripe) throw notFound('Billing webhooks are not enabled.');
       const signature = request.headers['stripe-signature'];
-      return stripe.handleWebhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
+      return stripe.handleWebhook(
+        request.body as Buffer,
+        typeof signature === 'string' ? signature : undefined,
+      );
     });
   });
   const webOrigin = new URL(config.webUrl).origin;
@@ -58,7 +70,12 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(
     '/billing/subscription',
-    { schema: { tags: ['billing'], response: { 200: subscriptionResponseSchema, 401: message, 404: message } } },
+    {
+      schema: {
+        tags: ['billing'],
+        response: { 200: subscriptionResponseSchema, 401: message, 404: message },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       const subscription = await provider.getSubscription(user.id);
@@ -87,7 +104,12 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     '/billing/cancel-subscription',
-    { schema: { tags: ['billing'], response: { 200: subscriptionChangeResponseSchema, 401: message, 404: message } } },
+    {
+      schema: {
+        tags: ['billing'],
+        response: { 200: subscriptionChangeResponseSchema, 401: message, 404: message },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       const subscription = await provider.cancelAtPeriodEnd(user.id);
@@ -97,7 +119,12 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     '/billing/reactivate-subscription',
-    { schema: { tags: ['billing'], response: { 200: subscriptionChangeResponseSchema, 401: message, 404: message } } },
+    {
+      schema: {
+        tags: ['billing'],
+        response: { 200: subscriptionChangeResponseSchema, 401: message, 404: message },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       const subscription = await provider.reactivate(user.id);
@@ -106,47 +133,66 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
   );
 
   // The web app calls this with its bearer header and Accept: application/json, then sends its new tab to {url}.
-  app.get('/auth/stripe/create-checkout-session', { schema: { tags: ['billing'] } }, async (request, reply) => {
-    if (!request.user) {
-      if (wantsJson(request)) return reply.code(401).send({ message: 'Please sign in to continue.' });
-      return html(
-        reply,
-        401,
-        messagePage('Sign in required', 'Please sign in to your account, then start checkout from your dashboard.', {
-          href: `${config.webUrl}/dashboard/login`,
-          label: 'Sign in',
-        }),
-      );
-    }
-    const { url } = await provider.createCheckoutSession(request.user.id);
-    if (wantsJson(request)) return { url };
-    return reply.redirect(url, 303);
-  });
+  app.get(
+    '/auth/stripe/create-checkout-session',
+    { schema: { tags: ['billing'] } },
+    async (request, reply) => {
+      if (!request.user) {
+        if (wantsJson(request)) return reply.code(401).send({ message: 'Please sign in to continue.' });
+        return html(
+          reply,
+          401,
+          messagePage(
+            'Sign in required',
+            'Please sign in to your account, then start checkout from your dashboard.',
+            {
+              href: `${config.webUrl}/dashboard/login`,
+              label: 'Sign in',
+            },
+          ),
+        );
+      }
+      const { url } = await provider.createCheckoutSession(request.user.id);
+      if (wantsJson(request)) return { url };
+      return reply.redirect(url, 303);
+    },
+  );
 
   // --- The embedded provider's hosted pages (served on the API host) ---
   const expired = (reply: FastifyReply) =>
     html(
       reply,
       404,
-      messagePage('Link expired', 'This billing link has expired or was already used. Please start again from your account.', {
-        href: `${config.webUrl}/dashboard`,
-        label: 'Back to your account',
-      }),
+      messagePage(
+        'Link expired',
+        'This billing link has expired or was already used. Please start again from your account.',
+        {
+          href: `${config.webUrl}/dashboard`,
+          label: 'Back to your account',
+        },
+      ),
     );
   const idParams = z.object({ id: z.string().max(100) });
-  const cardForm = z.object({ cardNumber: z.string().default(''), couponCode: z.string().max(64).optional() });
+  const cardForm = z.object({
+    cardNumber: z.string().default(''),
+    couponCode: z.string().max(64).optional(),
+  });
 
   async function trialAvailable(userId: string) {
     const [c] = await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
     return !c?.trialUsed;
   }
 
-  app.get('/billing/local/checkout/:id', { schema: { hide: true, params: idParams } }, async (request, reply) => {
-    const session = await findPageSession(db, clock.now(), request.params.id, 'checkout');
-    if (!session) return expired(reply);
-    const action = `${config.apiUrl}/billing/local/checkout/${session.id}`;
-    return html(reply, 200, checkoutPage({ action, trial: await trialAvailable(session.userId) }));
-  });
+  app.get(
+    '/billing/local/checkout/:id',
+    { schema: { hide: true, params: idParams } },
+    async (request, reply) => {
+      const session = await findPageSession(db, clock.now(), request.params.id, 'checkout');
+      if (!session) return expired(reply);
+      const action = `${config.apiUrl}/billing/local/checkout/${session.id}`;
+      return html(reply, 200, checkoutPage({ action, trial: await trialAvailable(session.userId) }));
+    },
+  );
 
   app.post(
     '/billing/local/checkout/:id',
@@ -160,21 +206,34 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
         if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
         const action = `${config.apiUrl}/billing/local/checkout/${session.id}`;
         const trial = await trialAvailable(session.userId);
-        return html(reply, err.statusCode, checkoutPage({ action, trial, error: err.message, coupon: request.body.couponCode }));
+        return html(
+          reply,
+          err.statusCode,
+          checkoutPage({ action, trial, error: err.message, coupon: request.body.couponCode }),
+        );
       }
       await completePageSession(db, clock.now(), session.id);
       return html(
         reply,
         200,
-        messagePage('Subscription started', 'Thank you! Your Pro subscription is ready. You can close this tab.', {
-          href: session.returnUrl,
-          label: 'Go to your dashboard',
-        }),
+        messagePage(
+          'Subscription started',
+          'Thank you! Your Pro subscription is ready. You can close this tab.',
+          {
+            href: session.returnUrl,
+            label: 'Go to your dashboard',
+          },
+        ),
       );
     },
   );
 
-  async function renderPortal(reply: FastifyReply, id: string, notice?: { ok?: string; error?: string }, code = 200) {
+  async function renderPortal(
+    reply: FastifyReply,
+    id: string,
+    notice?: { ok?: string; error?: string },
+    code = 200,
+  ) {
     const session = await findPageSession(db, clock.now(), id, 'portal');
     if (!session) return expired(reply);
     const sub = await findSubscription(db, clock, session.userId);
@@ -198,7 +257,10 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
     renderPortal(reply, request.params.id),
   );
 
-  const portalAction = z.object({ id: z.string().max(100), action: z.enum(['cancel', 'reactivate', 'card']) });
+  const portalAction = z.object({
+    id: z.string().max(100),
+    action: z.enum(['cancel', 'reactivate', 'card']),
+  });
   app.post(
     '/billing/local/portal/:id/:action',
     { schema: { hide: true, params: portalAction, body: cardForm.partial().nullish() } },
@@ -207,7 +269,8 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
       const session = await findPageSession(db, clock.now(), id, 'portal');
       if (!session) return expired(reply);
       try {
-        if (action === 'card') await changeLocalCard(db, clock, session.userId, request.body?.cardNumber ?? '');
+        if (action === 'card')
+          await changeLocalCard(db, clock, session.userId, request.body?.cardNumber ?? '');
         else await setCancelAtPeriodEnd(db, clock, session.userId, action === 'cancel');
       } catch (err) {
         if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;

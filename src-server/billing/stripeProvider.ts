@@ -23,7 +23,8 @@ export function stripeClient(config: AppConfig): Stripe {
 
 /** Stripe's statuses that are not ours (incomplete, unpaid, paused…) count as ended or unpaid. */
 function mapStatus(status: Stripe.Subscription.Status): SubscriptionStatus {
-  if (status === 'trialing' || status === 'active' || status === 'past_due' || status === 'canceled') return status;
+  if (status === 'trialing' || status === 'active' || status === 'past_due' || status === 'canceled')
+    return status;
   if (status === 'unpaid') return 'past_due';
   return 'canceled';
 }
@@ -32,9 +33,12 @@ const fromEpoch = (s: number | null | undefined) => (s ? new Date(s * 1000) : nu
 
 /** Period fields moved onto subscription items in newer API versions; read either. */
 function period(sub: Stripe.Subscription): { start: Date; end: Date } {
-  const item = sub.items?.data?.[0] as { current_period_start?: number; current_period_end?: number } | undefined;
+  const item = sub.items?.data?.[0] as
+    | { current_period_start?: number; current_period_end?: number }
+    | undefined;
   const legacy = sub as unknown as { current_period_start?: number; current_period_end?: number };
-  const start = fromEpoch(item?.current_period_start ?? legacy.current_period_start) ?? new Date(sub.created * 1000);
+  const start =
+    fromEpoch(item?.current_period_start ?? legacy.current_period_start) ?? new Date(sub.created * 1000);
   const end = fromEpoch(item?.current_period_end ?? legacy.current_period_end) ?? start;
   return { start, end };
 }
@@ -53,7 +57,9 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
       return obj.id as string;
     case 'invoice.paid':
     case 'invoice.payment_failed': {
-      const parent = obj.parent as { subscription_details?: { subscription?: string | { id: string } } } | null;
+      const parent = obj.parent as {
+        subscription_details?: { subscription?: string | { id: string } };
+      } | null;
       return idOf((obj.subscription as string | null) ?? parent?.subscription_details?.subscription);
     }
     default:
@@ -61,8 +67,16 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
   }
 }
 
-export function stripeProvider(deps: { db: Db; clock: Clock; config: AppConfig; stripe?: Stripe }): BillingProvider & {
-  handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate?: true }>;
+export function stripeProvider(deps: {
+  db: Db;
+  clock: Clock;
+  config: AppConfig;
+  stripe?: Stripe;
+}): BillingProvider & {
+  handleWebhook(
+    rawBody: Buffer,
+    signature: string | undefined,
+  ): Promise<{ received: true; duplicate?: true }>;
 } {
   const { db, clock, config } = deps;
   const stripe = deps.stripe ?? stripeClient(config);
@@ -154,17 +168,24 @@ export function stripeProvider(deps: { db: Db; clock: Clock; config: AppConfig; 
     async createPortalSession(userId, returnUrl) {
       const [row] = await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
       if (!row?.providerCustomerId) throw notFound(NO_SUBSCRIPTION);
-      const session = await stripe.billingPortal.sessions.create({ customer: row.providerCustomerId, return_url: returnUrl });
+      const session = await stripe.billingPortal.sessions.create({
+        customer: row.providerCustomerId,
+        return_url: returnUrl,
+      });
       return { url: session.url };
     },
     async cancelAtPeriodEnd(userId) {
       const row = await liveRow(userId);
-      const sub = await stripe.subscriptions.update(row.providerSubscriptionId!, { cancel_at_period_end: true });
+      const sub = await stripe.subscriptions.update(row.providerSubscriptionId!, {
+        cancel_at_period_end: true,
+      });
       return toSubscription((await apply(sub))!);
     },
     async reactivate(userId) {
       const row = await liveRow(userId);
-      const sub = await stripe.subscriptions.update(row.providerSubscriptionId!, { cancel_at_period_end: false });
+      const sub = await stripe.subscriptions.update(row.providerSubscriptionId!, {
+        cancel_at_period_end: false,
+      });
       return toSubscription((await apply(sub))!);
     },
     async getSubscription(userId) {

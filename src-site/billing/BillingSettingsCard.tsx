@@ -76,7 +76,10 @@ export function BillingSettingsCard() {
     <section className="pk-card" aria-labelledby="billing-settings">
       {heading}
       {notice && (
-        <p className={`pk-alert pk-alert--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+        <p
+          className={`pk-alert pk-alert--${notice.kind}`}
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+        >
           {notice.text}
         </p>
       )}
@@ -94,7 +97,9 @@ export function BillingSettingsCard() {
               {formatEpochDate(sub?.currentPeriodStart)} – {formatEpochDate(sub?.currentPeriodEnd)}
             </dd>
           </dl>
-          {sub?.cancelAtPeriodEnd && <p>{BILLING_TEXT.willCancelOn(formatEpochDate(sub.currentPeriodEnd))}</p>}
+          {sub?.cancelAtPeriodEnd && (
+            <p>{BILLING_TEXT.willCancelOn(formatEpochDate(sub.currentPeriodEnd))}</p>
+          )}
           {sub?.trialEnd != null && <p>{BILLING_TEXT.trialEndsOn(formatEpochDate(sub.trialEnd))}</p>}
         </>
       )}
@@ -105,11 +110,21 @@ export function BillingSettingsCard() {
         {sub &&
           sub.status !== 'canceled' &&
           (sub.cancelAtPeriodEnd ? (
-            <button type="button" className="pk-btn pk-btn--ghost" disabled={busy} onClick={() => void change(false)}>
+            <button
+              type="button"
+              className="pk-btn pk-btn--ghost"
+              disabled={busy}
+              onClick={() => void change(false)}
+            >
               {BILLING_TEXT.reactivate}
             </button>
           ) : (
-            <button type="button" className="pk-btn pk-btn--ghost" disabled={busy} onClick={() => void change(true)}>
+            <button
+              type="button"
+              className="pk-btn pk-btn--ghost"
+              disabled={busy}
+              onClick={() => void change(true)}
+            >
               {BILLING_TEXT.cancel}
             </button>
           ))}

@@ -11,7 +11,7 @@ import { useSession } from '../../src/session/SessionProvider';
 export function useBillingCall() {
   const { logout } = useSession();
   return useCallback(
-    async <T,>(call: () => Promise<T>): Promise<T> => {
+    async <T>(call: () => Promise<T>): Promise<T> => {
       try {
         return await call();
       } catch (err) {
@@ -80,8 +80,5 @@ export function useStartCheckout() {
 
 export function useOpenPortal() {
   const call = useBillingCall();
-  return useCallback(
-    () => openInNewTab(() => call(() => createPortalSession(window.location.href))),
-    [call],
-  );
+  return useCallback(() => openInNewTab(() => call(() => createPortalSession(window.location.href))), [call]);
 }

@@ -15,10 +15,14 @@ export const createPortalSession = (returnUrl: string) =>
   request<UrlResponse>('/billing/create-portal-session', { method: 'POST', body: { return_url: returnUrl } });
 
 export const cancelSubscription = () =>
-  request<{ message: string; subscription: Subscription }>('/billing/cancel-subscription', { method: 'POST' });
+  request<{ message: string; subscription: Subscription }>('/billing/cancel-subscription', {
+    method: 'POST',
+  });
 
 export const reactivateSubscription = () =>
-  request<{ message: string; subscription: Subscription }>('/billing/reactivate-subscription', { method: 'POST' });
+  request<{ message: string; subscription: Subscription }>('/billing/reactivate-subscription', {
+    method: 'POST',
+  });
 
 /** The checkout page's URL; the bearer header travels in the request, never in the URL. */
 export const createCheckoutSession = () => request<UrlResponse>('/auth/stripe/create-checkout-session');

@@ -82,7 +82,9 @@ export const createCouponSchema = z
     discountType: discountTypeSchema,
     amount: z.number().min(0, 'Amount must be at least 0'),
     usageLimit: z.number().int().min(1, 'Usage limit must be at least 1').nullable(),
-    expiresAt: z.iso.datetime({ offset: true, error: 'expiresAt must be an ISO date-time or null' }).nullable(),
+    expiresAt: z.iso
+      .datetime({ offset: true, error: 'expiresAt must be an ISO date-time or null' })
+      .nullable(),
   })
   .superRefine((c, ctx) => {
     if (c.discountType === 'percentage' && (c.amount > 100 || !Number.isInteger(c.amount))) {
@@ -188,7 +190,9 @@ export const costSummarySchema = z.object({
   storage: z.object({ totalGB: z.number(), cost: z.number() }),
   total: z.object({ estimatedCost: z.number() }),
   /** Optional: AI tokens and cost by provider and model over the window, for the cost analysis page. */
-  byModel: z.array(z.object({ provider: z.string(), model: z.string(), tokens: z.number(), cost: z.number() })).optional(),
+  byModel: z
+    .array(z.object({ provider: z.string(), model: z.string(), tokens: z.number(), cost: z.number() }))
+    .optional(),
 });
 export type CostSummary = z.infer<typeof costSummarySchema>;
 

@@ -11,7 +11,10 @@ export const subscriptionSchema = z.object({
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 export const subscriptionResponseSchema = z.object({ subscription: subscriptionSchema });
-export const subscriptionChangeResponseSchema = z.object({ message: z.string(), subscription: subscriptionSchema });
+export const subscriptionChangeResponseSchema = z.object({
+  message: z.string(),
+  subscription: subscriptionSchema,
+});
 export const portalRequestSchema = z.object({
   return_url: z.string({ message: 'return_url is required' }).url({ message: 'return_url must be a URL' }),
 });

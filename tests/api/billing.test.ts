@@ -43,7 +43,11 @@ async function checkout(token: string, form: Record<string, string>) {
 }
 
 async function loginAs(email: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'correct-horse-1' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: 'correct-horse-1' },
+  });
   return { token: res.json().token as string };
 }
 
@@ -67,7 +71,11 @@ describe('billing endpoints', () => {
       headers: { accept: 'application/json' },
     });
     expect(json.statusCode).toBe(401);
-    const page = await t.app.inject({ method: 'GET', url: '/api/auth/stripe/create-checkout-session', headers: { accept: 'text/html' } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/stripe/create-checkout-session',
+      headers: { accept: 'text/html' },
+    });
     expect(page.statusCode).toBe(401);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Please sign in to your account');
@@ -78,7 +86,11 @@ describe('billing endpoints', () => {
     const res = await getSub(token);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('No subscription found for this account.');
-    const cancel = await t.app.inject({ method: 'POST', url: '/api/billing/cancel-subscription', headers: bearer(token) });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/cancel-subscription',
+      headers: bearer(token),
+    });
     expect(cancel.statusCode).toBe(404);
     const portal = await t.app.inject({
       method: 'POST',
@@ -104,19 +116,31 @@ describe('billing endpoints', () => {
     const again = await t.app.inject({ method: 'GET', url: ok.path });
     expect(again.statusCode).toBe(404);
 
-    expect(await userRow(email)).toMatchObject({ plan: 'premium', subscriptionStatus: 'trialing', storageLimit: 10 * GB });
+    expect(await userRow(email)).toMatchObject({
+      plan: 'premium',
+      subscriptionStatus: 'trialing',
+      storageLimit: 10 * GB,
+    });
     const sub = (await getSub(token)).json().subscription;
     expect(sub.status).toBe('trialing');
     expect(sub.cancelAtPeriodEnd).toBe(false);
     expect(sub.trialEnd).toBe(sub.currentPeriodEnd);
     expect(sub.currentPeriodEnd - sub.currentPeriodStart).toBe(7 * 86400);
 
-    const cancel = await t.app.inject({ method: 'POST', url: '/api/billing/cancel-subscription', headers: bearer(token) });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/cancel-subscription',
+      headers: bearer(token),
+    });
     expect(cancel.json()).toMatchObject({
       message: 'Subscription will be canceled at the end of your billing period.',
       subscription: { cancelAtPeriodEnd: true },
     });
-    const reactivate = await t.app.inject({ method: 'POST', url: '/api/billing/reactivate-subscription', headers: bearer(token) });
+    const reactivate = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/reactivate-subscription',
+      headers: bearer(token),
+    });
     expect(reactivate.json()).toMatchObject({
       message: 'Subscription reactivated successfully!',
       subscription: { cancelAtPeriodEnd: false },
@@ -130,7 +154,12 @@ describe('billing endpoints', () => {
     });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().message).toBe('return_url must be on http://localhost:3000');
-    const missing = await t.app.inject({ method: 'POST', url: '/api/billing/create-portal-session', headers: bearer(token), payload: {} });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/create-portal-session',
+      headers: bearer(token),
+      payload: {},
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toContain('return_url');
 
@@ -162,7 +191,11 @@ describe('the embedded lifecycle on the clock', () => {
     expect((await sub())?.status).toBe('trialing');
     t.clock.advance(2000);
     expect((await sub())?.status).toBe('active');
-    expect(await userRow(email)).toMatchObject({ plan: 'premium', subscriptionStatus: 'active', storageLimit: 10 * GB });
+    expect(await userRow(email)).toMatchObject({
+      plan: 'premium',
+      subscriptionStatus: 'active',
+      storageLimit: 10 * GB,
+    });
 
     // The periodic sweep renews without a read; a card that declines leaves the renewal unpaid.
     await t.db.update(billingCustomers).set({ cardLast4: '0002' }).where(eq(billingCustomers.userId, userId));
@@ -180,7 +213,11 @@ describe('the embedded lifecycle on the clock', () => {
     await setCancelAtPeriodEnd(t.db, t.clock, userId, true);
     t.clock.advance(32 * DAY_MS);
     expect((await sub())?.status).toBe('canceled');
-    expect(await userRow(email)).toMatchObject({ plan: 'free', subscriptionStatus: 'canceled', storageLimit: 1 * GB });
+    expect(await userRow(email)).toMatchObject({
+      plan: 'free',
+      subscriptionStatus: 'canceled',
+      storageLimit: 1 * GB,
+    });
     await expect(setCancelAtPeriodEnd(t.db, t.clock, userId, false)).rejects.toThrow('No subscription found');
 
     // One trial per user: resubscribing starts active, and the checkout page says so.
@@ -196,7 +233,13 @@ describe('the embedded lifecycle on the clock', () => {
     const { token } = await registerUser(t.app);
     await t.db.insert(coupons).values([
       { code: 'SAVE20', discountType: 'percentage', amount: 20, usageLimit: 1, createdBy: 'ops@example.com' },
-      { code: 'OLD', discountType: 'fixed', amount: 2, createdBy: 'ops@example.com', expiresAt: new Date(t.clock.now().getTime() - DAY_MS) },
+      {
+        code: 'OLD',
+        discountType: 'fixed',
+        amount: 2,
+        createdBy: 'ops@example.com',
+        expiresAt: new Date(t.clock.now().getTime() - DAY_MS),
+      },
     ]);
     const expired = await checkout(token, { cardNumber: '4242424242424242', couponCode: 'old' });
     expect(expired.res.statusCode).toBe(400);

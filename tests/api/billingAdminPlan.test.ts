@@ -4,7 +4,11 @@ import { registerUser, startTestApp, type TestApp } from './harness';
 import { users } from '../../src-server/db/schema';
 import { DAY_MS } from '../../src-server/clock';
 import { LIVE_SUBSCRIPTION_DOWNGRADE, changePlanByAdmin } from '../../src-server/billing/adminPlanChange';
-import { completeLocalCheckout, findSubscription, setCancelAtPeriodEnd } from '../../src-server/billing/localBilling';
+import {
+  completeLocalCheckout,
+  findSubscription,
+  setCancelAtPeriodEnd,
+} from '../../src-server/billing/localBilling';
 
 const GB = 1024 ** 3;
 let t: TestApp;
@@ -31,7 +35,11 @@ describe('an operator plan change next to the billing provider', () => {
     await changePlanByAdmin(t.db, t.clock, id, 'premium');
     t.clock.advance(8 * DAY_MS);
     expect((await findSubscription(t.db, t.clock, id))?.status).toBe('canceled');
-    expect(await row(id)).toMatchObject({ plan: 'premium', storageLimit: 10 * GB, subscriptionStatus: 'canceled' });
+    expect(await row(id)).toMatchObject({
+      plan: 'premium',
+      storageLimit: 10 * GB,
+      subscriptionStatus: 'canceled',
+    });
     // Taking the grant back once the subscription is over makes the user free.
     await changePlanByAdmin(t.db, t.clock, id, 'free');
     expect(await row(id)).toMatchObject({ plan: 'free', storageLimit: 1 * GB });
@@ -53,7 +61,9 @@ describe('an operator plan change next to the billing provider', () => {
     expect(await row(id)).toMatchObject({ plan: 'premium', storageLimit: 10 * GB, subscriptionStatus: null });
     await changePlanByAdmin(t.db, t.clock, id, 'free');
     expect(await row(id)).toMatchObject({ plan: 'free', storageLimit: 1 * GB });
-    await expect(changePlanByAdmin(t.db, t.clock, '00000000-0000-4000-8000-000000000000', 'free')).rejects.toMatchObject({
+    await expect(
+      changePlanByAdmin(t.db, t.clock, '00000000-0000-4000-8000-000000000000', 'free'),
+    ).rejects.toMatchObject({
       statusCode: 404,
     });
   });

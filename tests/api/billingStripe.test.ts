@@ -39,14 +39,23 @@ function fakeStripe() {
       };
       if (path === '/v1/customers') return send(200, { id: `cus_${++n}`, object: 'customer' });
       if (path === '/v1/checkout/sessions')
-        return send(200, { id: `cs_${++n}`, object: 'checkout.session', url: `https://checkout.test/cs_${n}` });
+        return send(200, {
+          id: `cs_${++n}`,
+          object: 'checkout.session',
+          url: `https://checkout.test/cs_${n}`,
+        });
       if (path === '/v1/billing_portal/sessions')
-        return send(200, { id: `bps_${++n}`, object: 'billing_portal.session', url: `https://portal.test/${n}` });
+        return send(200, {
+          id: `bps_${++n}`,
+          object: 'billing_portal.session',
+          url: `https://portal.test/${n}`,
+        });
       const m = /^\/v1\/subscriptions\/(\w+)$/.exec(path);
       const sub = m && subs.get(m[1]);
       if (sub && req.method === 'GET') return send(200, sub);
       if (sub && req.method === 'POST') {
-        if (form.has('cancel_at_period_end')) sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
+        if (form.has('cancel_at_period_end'))
+          sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
         return send(200, sub);
       }
       send(404, { error: { type: 'invalid_request_error', message: 'No such resource' } });
@@ -126,7 +135,15 @@ describe('the Stripe provider', () => {
 
     const user = await userOf(email);
     makeSub('sub_first', user.id, 'trialing');
-    expect((await post({ id: 'evt_c1', type: 'checkout.session.completed', data: { object: { id: 'cs', object: 'checkout.session', subscription: 'sub_first' } } })).statusCode).toBe(200);
+    expect(
+      (
+        await post({
+          id: 'evt_c1',
+          type: 'checkout.session.completed',
+          data: { object: { id: 'cs', object: 'checkout.session', subscription: 'sub_first' } },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await userOf(email)).toMatchObject({ plan: 'premium', subscriptionStatus: 'trialing' });
 
     await open();
@@ -157,12 +174,24 @@ describe('the Stripe provider', () => {
     sub.status = 'active';
     sub.trial_end = null;
     // An older "trialing" update arrives after the payment: the re-read keeps the live state.
-    await post({ id: 'evt_t2', type: 'invoice.paid', data: { object: { id: 'in_1', object: 'invoice', subscription: 'sub_two' } } });
-    await post({ id: 'evt_t0', type: 'customer.subscription.updated', data: { object: { ...sub, status: 'trialing' } } });
+    await post({
+      id: 'evt_t2',
+      type: 'invoice.paid',
+      data: { object: { id: 'in_1', object: 'invoice', subscription: 'sub_two' } },
+    });
+    await post({
+      id: 'evt_t0',
+      type: 'customer.subscription.updated',
+      data: { object: { ...sub, status: 'trialing' } },
+    });
     expect(await userOf(email)).toMatchObject({ plan: 'premium', subscriptionStatus: 'active' });
 
     sub.status = 'past_due';
-    const dup = await post({ id: 'evt_t2', type: 'invoice.paid', data: { object: { id: 'in_1', object: 'invoice', subscription: 'sub_two' } } });
+    const dup = await post({
+      id: 'evt_t2',
+      type: 'invoice.paid',
+      data: { object: { id: 'in_1', object: 'invoice', subscription: 'sub_two' } },
+    });
     expect(dup.statusCode).toBe(200);
     expect(dup.json()).toMatchObject({ duplicate: true });
     expect((await userOf(email)).subscriptionStatus).toBe('active');
@@ -171,10 +200,18 @@ describe('the Stripe provider', () => {
     expect(other.statusCode).toBe(200);
 
     // Cancel at period end goes through subscriptions.update.
-    const cancel = await t.app.inject({ method: 'POST', url: '/api/billing/cancel-subscription', headers: bearer(token) });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/cancel-subscription',
+      headers: bearer(token),
+    });
     expect(cancel.json().subscription.cancelAtPeriodEnd).toBe(true);
     expect(sub.cancel_at_period_end).toBe(true);
-    const react = await t.app.inject({ method: 'POST', url: '/api/billing/reactivate-subscription', headers: bearer(token) });
+    const react = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/reactivate-subscription',
+      headers: bearer(token),
+    });
     expect(react.json().subscription.cancelAtPeriodEnd).toBe(false);
 
     const portal = await t.app.inject({
@@ -187,7 +224,11 @@ describe('the Stripe provider', () => {
 
     sub.status = 'canceled';
     await post({ id: 'evt_del', type: 'customer.subscription.deleted', data: { object: sub } });
-    expect(await userOf(email)).toMatchObject({ plan: 'free', subscriptionStatus: 'canceled', storageLimit: 1024 ** 3 });
+    expect(await userOf(email)).toMatchObject({
+      plan: 'free',
+      subscriptionStatus: 'canceled',
+      storageLimit: 1024 ** 3,
+    });
   });
 });
 

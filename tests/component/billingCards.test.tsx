@@ -87,12 +87,16 @@ afterEach(() => {
 describe('Subscription Management card', () => {
   it('shows a free user the pitch and opens checkout in a new tab, refreshing the profile on return', async () => {
     mockApi(profile({ plan: 'free', subscriptionStatus: null }), {
-      'GET /api/billing/subscription': () => json(404, { message: 'No subscription found for this account.' }),
-      'GET /api/auth/stripe/create-checkout-session': () => json(200, { url: 'http://api.test/checkout/cs_1' }),
+      'GET /api/billing/subscription': () =>
+        json(404, { message: 'No subscription found for this account.' }),
+      'GET /api/auth/stripe/create-checkout-session': () =>
+        json(200, { url: 'http://api.test/checkout/cs_1' }),
     });
     renderWith(<SubscriptionManagementCard />);
     expect(await screen.findByText('Free plan')).toBeInTheDocument();
-    expect(screen.getByText('Upgrade to Premium for unlimited saves, AI features, and more.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Upgrade to Premium for unlimited saves, AI features, and more.'),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Premium' }));
     await waitFor(() => expect(opened.location.href).toBe('http://api.test/checkout/cs_1'));
     expect(opened.opener).toBeNull();
@@ -103,7 +107,8 @@ describe('Subscription Management card', () => {
 
   it('shows a premium user the status, next billing date, Cancels on, and a portal failure', async () => {
     mockApi(profile(), {
-      'GET /api/billing/subscription': () => json(200, { subscription: { ...trial, cancelAtPeriodEnd: true } }),
+      'GET /api/billing/subscription': () =>
+        json(200, { subscription: { ...trial, cancelAtPeriodEnd: true } }),
       'POST /api/billing/create-portal-session': () => json(500, { message: 'down' }),
     });
     renderWith(<SubscriptionManagementCard />);
@@ -116,7 +121,8 @@ describe('Subscription Management card', () => {
 
   it('opens the portal in a new tab', async () => {
     mockApi(profile({ subscriptionStatus: 'active' }), {
-      'GET /api/billing/subscription': () => json(200, { subscription: { ...trial, status: 'active', trialEnd: null } }),
+      'GET /api/billing/subscription': () =>
+        json(200, { subscription: { ...trial, status: 'active', trialEnd: null } }),
       'POST /api/billing/create-portal-session': () => json(200, { url: 'http://api.test/portal/ps_1' }),
     });
     renderWith(<SubscriptionManagementCard />);
@@ -150,7 +156,9 @@ describe('Billing settings card', () => {
     });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     renderWith(<BillingSettingsCard />);
-    expect(await screen.findByText(`${formatEpochDate(START)} – ${formatEpochDate(END)}`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`${formatEpochDate(START)} – ${formatEpochDate(END)}`),
+    ).toBeInTheDocument();
     expect(screen.getByText(`Trial ends on ${formatEpochDate(END)}`)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Manage Subscription' })).toBeInTheDocument();
 
@@ -160,8 +168,12 @@ describe('Billing settings card', () => {
     );
     expect(calls).not.toContain('POST /api/billing/cancel-subscription');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel Subscription' }));
-    expect(await screen.findByText('Subscription will be canceled at the end of your billing period.')).toBeInTheDocument();
-    expect(screen.getByText(`Your subscription will be canceled on ${formatEpochDate(END)}`)).toBeInTheDocument();
+    expect(
+      await screen.findByText('Subscription will be canceled at the end of your billing period.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(`Your subscription will be canceled on ${formatEpochDate(END)}`),
+    ).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Reactivate Subscription' }));
     expect(await screen.findByText('Subscription reactivated successfully!')).toBeInTheDocument();
@@ -170,7 +182,8 @@ describe('Billing settings card', () => {
 
   it('shows each failure text', async () => {
     mockApi(profile(), {
-      'GET /api/billing/subscription': () => json(200, { subscription: { ...trial, cancelAtPeriodEnd: true } }),
+      'GET /api/billing/subscription': () =>
+        json(200, { subscription: { ...trial, cancelAtPeriodEnd: true } }),
       'POST /api/billing/reactivate-subscription': () => json(500, { message: 'x' }),
       'POST /api/billing/create-portal-session': () => json(400, { message: 'x' }),
     });
@@ -179,7 +192,9 @@ describe('Billing settings card', () => {
     expect(await screen.findByText('Failed to reactivate subscription.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Manage Subscription' }));
     expect(
-      await screen.findByText('Unable to create billing portal session. Please try again or contact support.'),
+      await screen.findByText(
+        'Unable to create billing portal session. Please try again or contact support.',
+      ),
     ).toBeInTheDocument();
     routes['POST /api/billing/create-portal-session'] = () => Promise.reject(new TypeError('offline'));
     await userEvent.click(screen.getByRole('button', { name: 'Manage Subscription' }));
@@ -189,7 +204,9 @@ describe('Billing settings card', () => {
   it('shows the cancel failure, the load failure, and N/A / Invalid date', async () => {
     mockApi(profile(), {
       'GET /api/billing/subscription': () =>
-        json(200, { subscription: { ...trial, currentPeriodStart: null, currentPeriodEnd: 'soon', trialEnd: null } }),
+        json(200, {
+          subscription: { ...trial, currentPeriodStart: null, currentPeriodEnd: 'soon', trialEnd: null },
+        }),
       'POST /api/billing/cancel-subscription': () => json(500, { message: 'x' }),
     });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
@@ -215,7 +232,11 @@ describe('Billing settings card', () => {
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(localStorage.getItem('user_profile')).toBeNull();
     await waitFor(() =>
-      expect(sendMessage).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ action: 'LOGOUT' }), expect.any(Function)),
+      expect(sendMessage).toHaveBeenCalledWith(
+        expect.any(String),
+        expect.objectContaining({ action: 'LOGOUT' }),
+        expect.any(Function),
+      ),
     );
   });
 });

@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-const unique = () => `billing-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+const unique = () =>
+  `billing-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 /** Clicks something that opens a new tab and returns that tab once it has loaded. */
 async function tabFrom(page: Page, click: () => Promise<void>): Promise<Page> {
@@ -30,7 +31,9 @@ describe('billing round trip on the embedded provider', () => {
     await page.goto('/dashboard');
     await page.getByText('Upgrade to Premium for unlimited saves, AI features, and more.').waitFor();
 
-    const checkout = await tabFrom(page, () => page.getByRole('button', { name: 'Upgrade to Premium' }).click());
+    const checkout = await tabFrom(page, () =>
+      page.getByRole('button', { name: 'Upgrade to Premium' }).click(),
+    );
     await checkout.getByRole('heading', { name: 'Subscribe to Pro' }).waitFor();
     await checkout.getByLabel('Card number').fill('4000 0000 0000 0002');
     await checkout.getByRole('button', { name: 'Start free trial' }).click();
@@ -70,7 +73,9 @@ describe('billing round trip on the embedded provider', () => {
     await page.getByText('Subscription reactivated successfully!').waitFor();
     expect(await page.getByText(/^Your subscription will be canceled on /).count()).toBe(0);
 
-    const portal = await tabFrom(page, () => page.getByRole('button', { name: 'Manage Subscription' }).click());
+    const portal = await tabFrom(page, () =>
+      page.getByRole('button', { name: 'Manage Subscription' }).click(),
+    );
     await portal.getByRole('heading', { name: 'Billing portal' }).waitFor();
     expect(await portal.getByText('Trial', { exact: true }).isVisible()).toBe(true);
     await snap(portal, 'billing-portal');
