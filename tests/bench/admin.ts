@@ -5,69 +5,16 @@
 // It builds the app, seeds the large database (`npm run seed:large`) into a scratch folder and runs the real server.
 // When this build has no admin API or no large seed, it serves the same console against an in-page fake of the admin
 // API with 100,000 users, and says so.
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page, type Route } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, ROOT, startAppServer } from '../fixtures/localServer';
 
-const root = join(import.meta.dirname, '..', '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-];
 const ADMIN = { email: 'admin@example.com', password: 'admin-demo-1' };
 const USERS = 100_000;
 const EXPORT_ROWS = 10_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function startServer(clientDir: string, dataDir: string): Promise<{ url: string; stop: () => void }> {
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      WEB_URL: url,
-      DATA_DIR: dataDir,
-      CLIENT_DIR: clientDir,
-      SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { url, stop: () => child.kill('SIGTERM') };
-}
 
 async function login(url: string): Promise<string | null> {
   try {
@@ -237,13 +184,13 @@ async function main(): Promise<void> {
   mkdirSync(dataDir);
   try {
     console.log('building the app…');
-    execSync('npm run build', { cwd: root, stdio: 'ignore', env: { ...process.env, CLIENT_DIR: clientDir } });
+    execSync('npm run build', { cwd: ROOT, stdio: 'ignore', env: { ...process.env, CLIENT_DIR: clientDir } });
     let seeded = false;
-    if (existsSync(join(root, 'src-server', 'seed', 'large.ts'))) {
+    if (existsSync(join(ROOT, 'src-server', 'seed', 'large.ts'))) {
       console.log(`seeding ${USERS.toLocaleString('en-US')} users…`);
       try {
         execSync(`npm run seed:large -- --users ${USERS}`, {
-          cwd: root,
+          cwd: ROOT,
           stdio: 'ignore',
           env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production' },
         });
@@ -252,7 +199,7 @@ async function main(): Promise<void> {
         console.log('the large seed failed; using the in-page fake admin API');
       }
     }
-    const server = await startServer(clientDir, dataDir);
+    const server = await startAppServer(clientDir, dataDir, 180_000);
     try {
       const token = seeded ? await login(server.url) : null;
       const fake = !token;
@@ -264,7 +211,7 @@ async function main(): Promise<void> {
       console.log(
         `Export always uses ${EXPORT_ROWS.toLocaleString('en-US')} suspicious users served by the in-page fake, so the figure is the browser's work.\n`,
       );
-      const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+      const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
       try {
         const context = await browser.newContext({
           viewport: { width: 1440, height: 900 },

@@ -1,46 +1,23 @@
 // `npm run bench:web`: builds the app, compares the gzipped JavaScript that `/` loads with a bare React + router
 // entry built by the same Vite config, runs Lighthouse (mobile) on `/` and `/dashboard/login`, and checks in
 // Chromium's network log that no console library is requested on those pages. Prints every figure.
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Response } from 'playwright-core';
 import { build } from 'vite';
 import { adminLibrariesIn } from './webMarkers';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, ROOT, startAppServer } from '../fixtures/localServer';
 
-const root = join(import.meta.dirname, '..', '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const TARGETS = { ratio: 1.15, landingPerformance: 0.95, accessibility: 1 };
 const gz = (buf: Buffer) => gzipSync(buf).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 /** A bare React + react-router page, built with the project's own Vite config and plugins. */
 async function bareEntryGzip(): Promise<number> {
-  const dir = mkdtempSync(join(root, 'node_modules', '.bench-web-'));
+  const dir = mkdtempSync(join(ROOT, 'node_modules', '.bench-web-'));
   try {
     writeFileSync(
       join(dir, 'index.html'),
@@ -58,7 +35,7 @@ async function bareEntryGzip(): Promise<number> {
     );
     const out = join(dir, 'out');
     await build({
-      configFile: join(root, 'vite.config.ts'),
+      configFile: join(ROOT, 'vite.config.ts'),
       root: dir,
       publicDir: false,
       logLevel: 'warn',
@@ -73,44 +50,12 @@ async function bareEntryGzip(): Promise<number> {
   }
 }
 
-async function startServer(clientDir: string, dataDir: string): Promise<{ url: string; stop: () => void }> {
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      WEB_URL: url,
-      DATA_DIR: dataDir,
-      CLIENT_DIR: clientDir,
-      SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { url, stop: () => child.kill('SIGTERM') };
-}
-
 /** JavaScript each page requests (from Chromium's network log), with the console libraries found in it. */
 async function scriptsLoaded(
   base: string,
   paths: string[],
 ): Promise<Map<string, { url: string; gzip: number; libs: string[] }[]>> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const result = new Map<string, { url: string; gzip: number; libs: string[] }[]>();
   try {
     for (const path of paths) {
@@ -151,7 +96,7 @@ async function scriptsLoaded(
 async function lighthouseScores(url: string): Promise<{ performance: number; accessibility: number }> {
   const { default: lighthouse } = await import('lighthouse');
   const { launch } = await import('chrome-launcher');
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -202,10 +147,10 @@ async function main(): Promise<void> {
   };
   try {
     console.log('building the app…');
-    execSync('npm run build', { cwd: root, stdio: 'ignore', env: { ...process.env, CLIENT_DIR: clientDir } });
+    execSync('npm run build', { cwd: ROOT, stdio: 'ignore', env: { ...process.env, CLIENT_DIR: clientDir } });
     console.log('building the bare React + router entry…');
     const bare = await bareEntryGzip();
-    const server = await startServer(clientDir, dataDir);
+    const server = await startAppServer(clientDir, dataDir, 90_000);
     try {
       const loaded = await scriptsLoaded(server.url, ['/', '/dashboard/login']);
       const landing = loaded.get('/')!.reduce((s, f) => s + f.gzip, 0);
