@@ -5,7 +5,7 @@ import { DAY_MS } from '../clock';
 import { abuseCheckRuns, abuseFlagEvents, users } from '../db/schema';
 import { notFound } from '../errors';
 import { rows } from './sqlRows';
-import { existingId } from './ids';
+import { existingId } from '../ids';
 import { iso, PROFILE_COLUMNS, rowToAdminUser, type ProfileRow } from './userRows';
 import { pageClause } from './listParams';
 import { thresholdsOf, violations } from './abuseRules';

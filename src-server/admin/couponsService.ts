@@ -3,7 +3,7 @@ import type { Coupon, CouponStats, CreateCoupon, ListParams } from '../../src/co
 import type { AppContext } from '../context';
 import { coupons, type CouponRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { existingId } from './ids';
+import { existingId } from '../ids';
 import { likePattern } from './userRows';
 
 export function toCoupon(row: CouponRow, now: Date): Coupon {

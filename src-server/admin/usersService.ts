@@ -7,7 +7,7 @@ import { rows } from './sqlRows';
 import { likePattern, PROFILE_COLUMNS, rowToAdminUser, type ProfileRow } from './userRows';
 import { pageClause } from './listParams';
 import { windowStart } from './usageQueries';
-import { existingId } from './ids';
+import { existingId } from '../ids';
 
 export interface UserFilters {
   subscriptionStatus?: string;

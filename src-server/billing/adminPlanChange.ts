@@ -4,9 +4,8 @@ import type { Clock } from '../clock';
 import { billingCustomers, subscriptions, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { isLive } from './planSync';
+import { existingId } from '../ids';
 import { PLANS } from '../../src/config';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const LIVE_SUBSCRIPTION_DOWNGRADE =
   'This user has a live paid subscription. Cancel it in billing first; the plan becomes free when it ends.';
@@ -27,7 +26,7 @@ export async function changePlanByAdmin(
   userId: string,
   plan: 'free' | 'premium',
 ): Promise<void> {
-  if (!UUID.test(userId)) throw notFound('User not found');
+  userId = existingId(userId);
   const now = clock.now();
   await db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
