@@ -1,8 +1,32 @@
 import type { Profile } from '../../src/contract/user';
-import type { UserRow } from '../db/schema';
 
-/** SPEC §3 profile of a user row; the password hash and Google subject never leave the server. */
-export function toProfile(user: UserRow): Profile {
+/**
+ * The fields a SPEC §3 profile is made from: a drizzle user row, or a raw SQL row (where numbers may arrive as
+ * strings and dates as strings).
+ */
+export interface ProfileSource {
+  id: string;
+  displayName: string;
+  name: string;
+  email: string;
+  plan: Profile['plan'];
+  subscriptionStatus: Profile['subscriptionStatus'] | undefined;
+  role: string;
+  emailVerified: boolean;
+  adsDisabled: boolean;
+  storageUsed: number | string;
+  storageLimit: number | string;
+  createdAt: Date | string;
+  flaggedForAbuse: boolean;
+  lastFlaggedReason: string | null;
+  flaggedAt: Date | string | null;
+}
+
+export const iso = (d: Date | string | null): string | null =>
+  d === null ? null : new Date(d).toISOString();
+
+/** SPEC §3 profile of a user; the password hash and Google subject never leave the server. */
+export function toProfile(user: ProfileSource): Profile {
   return {
     _id: user.id,
     displayName: user.displayName,
@@ -13,11 +37,11 @@ export function toProfile(user: UserRow): Profile {
     role: user.role,
     emailVerified: user.emailVerified,
     adsDisabled: user.adsDisabled,
-    storageUsed: user.storageUsed,
-    storageLimit: user.storageLimit,
-    createdAt: user.createdAt.toISOString(),
+    storageUsed: Number(user.storageUsed),
+    storageLimit: Number(user.storageLimit),
+    createdAt: iso(user.createdAt)!,
     flaggedForAbuse: user.flaggedForAbuse,
     lastFlaggedReason: user.lastFlaggedReason ?? null,
-    flaggedAt: user.flaggedAt ? user.flaggedAt.toISOString() : null,
+    flaggedAt: iso(user.flaggedAt),
   };
 }
