@@ -9,7 +9,7 @@ import { systemClock, type Clock } from './clock';
 import { createMailer, type Mailer } from './mail/mailer';
 import type { AppContext } from './context';
 import { registerErrorHandler } from './plugins/errors';
-import { adminGuard, registerAuth } from './plugins/auth';
+import { adminGuard, extGuard, registerAuth } from './plugins/auth';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { memoryRateLimitStore, redisRateLimitStore, type RateLimitStore } from './plugins/rateLimit';
 import { registerOpenApi } from './openapi';
@@ -19,6 +19,8 @@ import { authRoutes } from './auth/routes';
 import { contactRoutes } from './contact/routes';
 import { billingRoutes } from './billing/routes';
 import { adminRoutes } from './admin/routes';
+import { extRoutes } from './ext/routes';
+import { aiRoutes } from './ai/routes';
 import './context';
 
 export interface BuildOptions {
@@ -123,6 +125,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           );
         },
         { prefix: '/admin' },
+      );
+      // The one guard for /ext: the extension's API and its AI requests.
+      await api.register(
+        async (ext) => {
+          ext.addHook('onRequest', extGuard);
+          await ext.register(extRoutes);
+          await ext.register(aiRoutes, { prefix: '/ai' });
+          ext.all('/*', { schema: { hide: true } }, async (request, reply) =>
+            reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }),
+          );
+        },
+        { prefix: '/ext' },
       );
     },
     { prefix: '/api' },

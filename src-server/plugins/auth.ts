@@ -29,3 +29,8 @@ export async function adminGuard(request: FastifyRequest): Promise<void> {
   const user = requireUser(request);
   if (user.role !== 'admin') throw forbidden('Admin access required.');
 }
+
+/** The one guard for the /ext prefix: the extension signs in with the same bearer sessions as the web app. */
+export async function extGuard(request: FastifyRequest): Promise<void> {
+  requireUser(request);
+}

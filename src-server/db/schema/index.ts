@@ -5,3 +5,4 @@ export * from './messages';
 export * from './coupons';
 export * from './admin';
 export * from './billing';
+export * from './posts';

@@ -1,0 +1,55 @@
+import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const POST_PLATFORMS = ['x', 'linkedin', 'reddit', 'instagram', 'pinterest'] as const;
+
+/** A post the extension saved for a user. Saving the same URL again returns this row. */
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: POST_PLATFORMS }).notNull(),
+    url: text('url').notNull(),
+    author: text('author').notNull().default(''),
+    text: text('text').notNull().default(''),
+    postedAt: ts('posted_at'),
+    tags: text('tags').array().notNull().default([]),
+    category: text('category'),
+    /** Bytes of the stored text and metadata, counted in users.storage_used. */
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('posts_user_url_idx').on(t.userId, t.url),
+    index('posts_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** An image attached to a saved post; the bytes live in the media store, counted in users.storage_used. */
+export const postMedia = pgTable(
+  'post_media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The media store's key; a generated name, never the uploader's. */
+    storageKey: text('storage_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('post_media_post_idx').on(t.postId), index('post_media_user_idx').on(t.userId)],
+);
+
+export type PostRow = typeof posts.$inferSelect;
+export type PostMediaRow = typeof postMedia.$inferSelect;
