@@ -1,8 +1,10 @@
 import { Outlet } from 'react-router-dom';
 import { SessionProvider } from '../src/session/SessionProvider';
+import { useHandOffFreeLocation } from './useHandOffFreeLocation';
 
 /** The root layout of every site route: one session for all screens (SPEC §4). */
 export function SiteRoot() {
+  useHandOffFreeLocation();
   return (
     <SessionProvider>
       <Outlet />

@@ -5,7 +5,10 @@ export const EXTENSION_ID = 'kpnbmlgoefjdchkbhpdcnlfjhhagbaeo';
 export const EXTENSION_STORE_URL = `https://chromewebstore.google.com/detail/postkeeper/${EXTENSION_ID}`;
 export const EXTENSION_DASHBOARD_URL = `chrome-extension://${EXTENSION_ID}/dashboard.html`;
 export const SUPPORT_EMAIL = 'support@postkeeper.app';
-/** The landing page sends an account with one of these emails to /admin (SPEC §6: one address). */
+/**
+ * The server's default for ADMIN_EMAILS (one address). The web app never reads it: the landing page's admin
+ * redirect follows the role that /auth/me reports, which the server derives from its configured list.
+ */
 export const ADMIN_EMAILS: readonly string[] = ['admin@example.com'];
 
 export const FOUNDER = {

@@ -7,12 +7,14 @@ import { oauthStates } from '../db/schema';
 import type { AppContext } from '../context';
 import { unavailable } from '../errors';
 import { messageResponseSchema } from '../../src/contract/auth';
+import { isLocalPath } from '../../src/contract/localPath';
 import { rateLimit, RATE_RULES } from '../plugins/rateLimit';
 import { hashToken, newToken } from './tokens';
 import { createSession } from './sessions';
 import { findOrCreateGoogleUser } from './googleAccount';
 
 const STATE_TTL_MS = 10 * 60_000;
+const FROM_INVALID = 'From must be a path on this site, such as /dashboard/settings';
 const COOKIE = 'pk_oauth';
 const COOKIE_PATH = '/api/auth/google';
 
@@ -68,6 +70,9 @@ export async function googleRoutes(fastify: FastifyInstance): Promise<void> {
               error: 'Prompt must be select_account, consent, none or login',
             })
             .optional(),
+          // Where the user was before signing in; sent back to the web app after the callback. Only a path on
+          // the web app is taken, so the sign-in cannot be turned into a redirect to another site.
+          from: z.string({ error: FROM_INVALID }).refine(isLocalPath, { error: FROM_INVALID }).optional(),
         }),
         response: { 400: messageResponseSchema, 429: messageResponseSchema, 503: messageResponseSchema },
       },
@@ -92,6 +97,7 @@ export async function googleRoutes(fastify: FastifyInstance): Promise<void> {
         browserHash: hashToken(browser),
         codeVerifier,
         nonce,
+        returnTo: request.query.from ?? null,
         expiresAt: new Date(now.getTime() + STATE_TTL_MS),
       });
       const url = oidc.buildAuthorizationUrl(config, {
@@ -157,17 +163,29 @@ export async function googleRoutes(fastify: FastifyInstance): Promise<void> {
           name: typeof claims.name === 'string' ? claims.name : undefined,
         });
         const token = await createSession(ctx.db, userId, ctx.clock, ctx.config.SESSION_TTL_DAYS);
-        // The spec's hand-off: the web app stores this token and removes it from the address bar at once.
         return reply
           .header('Set-Cookie', clearCookie(secure))
           .header('Cache-Control', 'no-store')
-          .redirect(`${ctx.config.webUrl}/dashboard?auth_token=${encodeURIComponent(token)}`, 302);
+          .redirect(handOffUrl(ctx.config.webUrl, token, saved.returnTo), 302);
       } catch (err) {
         request.log.warn({ err: (err as Error).message }, 'google sign-in failed');
         return fail(reply);
       }
     },
   );
+}
+
+/**
+ * The hand-off back to the web app: its sign-in screen takes the token (only while this browser's own Google
+ * sign-in is pending), removes it from the address bar, asks the extension to open its dashboard and then goes
+ * on to `from`, the page the user started on. The path was checked when the flow started; checking it again
+ * here means nothing but a local path can ever reach this redirect.
+ */
+function handOffUrl(webUrl: string, token: string, returnTo: string | null): string {
+  const query = new URLSearchParams();
+  if (returnTo && isLocalPath(returnTo)) query.set('from', returnTo);
+  query.set('auth_token', token);
+  return `${webUrl}/dashboard/login?${query}`;
 }
 
 const clearCookie = (secure: boolean) =>

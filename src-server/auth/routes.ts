@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './accountRoutes';
 import { passwordResetRoutes } from './passwordResetRoutes';
 import { googleRoutes } from './googleRoutes';
+import { revokeAllRoutes } from './revokeAllRoutes';
 
 /** Everything under /api/auth. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -14,6 +15,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       await auth.register(accountRoutes);
       await auth.register(passwordResetRoutes);
       await auth.register(googleRoutes);
+      await auth.register(revokeAllRoutes);
     },
     { prefix: '/auth' },
   );

@@ -3,6 +3,7 @@ import '../landing/siteChrome.css';
 import './account.css';
 import { SiteFooter } from '../landing/SiteFooter';
 import { AccountHeader } from './AccountHeader';
+import { WelcomeNote } from './WelcomeNote';
 
 /** The frame of the signed-in pages: skip link, account header, content, the site footer. */
 export function AccountLayout({ children }: { children: ReactNode }) {
@@ -13,7 +14,10 @@ export function AccountLayout({ children }: { children: ReactNode }) {
       </a>
       <AccountHeader />
       <main id="main" tabIndex={-1} className="pk-account">
-        <div className="pk-container">{children}</div>
+        <div className="pk-container">
+          <WelcomeNote />
+          {children}
+        </div>
       </main>
       <SiteFooter />
     </div>

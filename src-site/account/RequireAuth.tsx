@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '../../src/session/SessionProvider';
+import { withoutHandOff } from '../../src/session/googleHandOff';
 import { PublicLayout } from '../landing/PublicLayout';
 import './account.css';
 
@@ -31,7 +32,8 @@ export function RequireAuth({
       <Navigate
         to="/dashboard/login"
         replace
-        state={{ from: `${location.pathname}${location.search}`, error }}
+        // A token that came in the address bar must never travel on into the page to return to.
+        state={{ from: withoutHandOff(`${location.pathname}${location.search}`), error }}
       />
     );
   }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { apiUrl } from '../../src/api/client';
 import { useSession } from '../../src/session/SessionProvider';
+import { clearGoogleSignInPending, markGoogleSignInPending } from '../../src/session/googleHandOff';
 import { PublicLayout } from '../landing/PublicLayout';
 import { AUTH_TEXT } from './authTexts';
 import { usePostAuthRedirect, useReturnTo } from './usePostAuthRedirect';
@@ -42,7 +43,20 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
     setError(null);
   }, [mode]);
 
-  if (session.status === 'authenticated' && !busy && !done) return <Navigate to={returnTo} replace />;
+  // Back from Google with a token this tab asked for: finish as a password sign-in does (extension first,
+  // then the page the user started on). A token that failed to load says so here.
+  const { googleHandOff, finishGoogleHandOff, status: sessionStatus, error: sessionError } = session;
+  useEffect(() => {
+    if (!googleHandOff || sessionStatus === 'loading') return;
+    finishGoogleHandOff();
+    if (sessionStatus === 'authenticated') {
+      setDone(true);
+      void redirectAfterAuth();
+    } else setError(sessionError);
+  }, [googleHandOff, finishGoogleHandOff, sessionStatus, sessionError, redirectAfterAuth]);
+
+  if (session.status === 'authenticated' && !busy && !done && !googleHandOff)
+    return <Navigate to={returnTo} replace />;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -66,9 +80,14 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
   }
 
   function onGoogle() {
+    // The server keeps the page to come back to with its flow state; /dashboard is its default.
+    const from = returnTo === '/dashboard' ? undefined : returnTo;
     try {
-      window.location.assign(apiUrl('/auth/google/web', { prompt: 'select_account' }));
+      // Only a hand-off that answers this press is taken when the browser comes back (see googleHandOff).
+      markGoogleSignInPending();
+      window.location.assign(apiUrl('/auth/google/web', { prompt: 'select_account', from }));
     } catch {
+      clearGoogleSignInPending();
       setError(AUTH_TEXT.googleFailed);
     }
   }

@@ -1,13 +1,20 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { TIMINGS } from '../../src/config';
+import { isLocalPath } from '../../src/contract/localPath';
 import { sendToExtension } from '../../src/extension/bridge';
+import { withoutHandOff } from '../../src/session/googleHandOff';
 
-/** Where a guard sent the visitor from, kept in the navigation state. */
+/**
+ * Where to go after signing in: the page a guard sent the visitor from (kept in the navigation state), or the
+ * one a Google sign-in carried through its round trip (`?from=`), or /dashboard. Only a path on this site is
+ * followed, so a crafted link cannot send a freshly signed-in user elsewhere.
+ */
 export function useReturnTo(): string {
   const location = useLocation();
-  const from = (location.state as { from?: string } | null)?.from;
-  return from && from.startsWith('/') && !from.startsWith('//') ? from : '/dashboard';
+  const fromState = (location.state as { from?: unknown } | null)?.from;
+  const from = fromState ?? new URLSearchParams(location.search).get('from');
+  return isLocalPath(from) ? withoutHandOff(from) : '/dashboard';
 }
 
 /**

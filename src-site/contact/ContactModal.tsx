@@ -29,7 +29,6 @@ export function ContactModal({ variant, open, onClose }: ContactModalProps) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState('');
-  const [screenshot, setScreenshot] = useState<File | null>(null);
   const [status, setStatus] = useState<Status>('idle');
   const dialog = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -54,10 +53,17 @@ export function ContactModal({ variant, open, onClose }: ContactModalProps) {
     if (file && !isAllowedScreenshot(file)) {
       window.alert(WRONG_FILE_TEXT);
       e.target.value = '';
-      setScreenshot(null);
-      return;
     }
-    setScreenshot(file);
+  }
+
+  /**
+   * The screenshot is read from the file input as the message is sent, never kept aside: what goes out is
+   * exactly what the input shows. A file chosen and then cleared, or left in a dialog that was closed (its
+   * input is gone; a reopened dialog has a fresh, empty one), is not sent.
+   */
+  function chosenScreenshot(): File | null {
+    const file = fileInput.current?.files?.[0] ?? null;
+    return variant === 'support' && file && isAllowedScreenshot(file) ? file : null;
   }
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -69,13 +75,12 @@ export function ContactModal({ variant, open, onClose }: ContactModalProps) {
         email,
         message,
         type: variant,
-        screenshot: variant === 'support' ? screenshot : null,
+        screenshot: chosenScreenshot(),
       });
       setStatus('success');
       setName('');
       setEmail('');
       setMessage('');
-      setScreenshot(null);
       if (fileInput.current) fileInput.current.value = '';
       closeTimer.current = setTimeout(onClose, TIMINGS.contactAutoCloseMs);
     } catch {

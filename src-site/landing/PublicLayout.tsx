@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import './siteChrome.css';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
+import { WelcomeNote } from '../account/WelcomeNote';
 
 /** The frame every public page shares: skip link, header, main content, footer. */
 export function PublicLayout({ children }: { children: ReactNode }) {
@@ -12,6 +13,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1}>
+        <WelcomeNote band />
         {children}
       </main>
       <SiteFooter />

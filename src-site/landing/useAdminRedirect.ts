@@ -1,22 +1,17 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ADMIN_EMAILS } from '../../src/config';
 import { useSession } from '../../src/session/SessionProvider';
 
-export function isOnAdminList(email: string): boolean {
-  const e = email.trim().toLowerCase();
-  return ADMIN_EMAILS.some((a) => a.toLowerCase() === e);
-}
-
 /**
- * SPEC §6: the landing page sends a signed-in account whose email is on the admin list to /admin. It acts
+ * The landing page sends a signed-in account on the admin list to /admin. The list is the server's
+ * ADMIN_EMAILS, not a copy in this bundle: the server grants the admin role only to a verified address on it,
+ * and /auth/me reports that role, so a deployment that configures other operators needs no rebuild. It acts
  * once the session has confirmed the profile, so the first client render matches the pre-rendered HTML.
  */
 export function useAdminRedirect(): void {
   const navigate = useNavigate();
   const { status, user } = useSession();
   useEffect(() => {
-    if (status === 'authenticated' && user?.email && isOnAdminList(user.email))
-      navigate('/admin', { replace: true });
+    if (status === 'authenticated' && user?.role === 'admin') navigate('/admin', { replace: true });
   }, [status, user, navigate]);
 }

@@ -4,6 +4,7 @@ import { useSession } from '../../src/session/SessionProvider';
 import { AccountLayout } from '../account/AccountLayout';
 import { BillingSettingsCard } from '../billing/BillingSettingsCard';
 import { InstallExtensionCard } from '../dashboard/InstallExtensionCard';
+import { SignOutEverywhere } from './SignOutEverywhere';
 
 /** /dashboard/settings (SPEC §2). */
 export function SettingsPage() {
@@ -35,6 +36,7 @@ export function SettingsPage() {
               {user.role === 'admin' ? 'Admin' : 'User'} · {user.plan === 'premium' ? 'Premium' : 'Free'} plan
             </dd>
           </dl>
+          <SignOutEverywhere />
         </section>
         <BillingSettingsCard />
         <InstallExtensionCard title="Chrome Extension" />

@@ -18,6 +18,9 @@ export const registerRequest = (email: string, password: string, displayName: st
     auth: false,
   });
 
+/** Ends every session of the signed-in user, this one included (204). */
+export const revokeAllSessions = () => request<void>('/auth/sessions/revoke-all', { method: 'POST' });
+
 export const requestPasswordReset = (email: string) =>
   request<{ message: string }>('/auth/request-password-reset', {
     method: 'POST',

@@ -13,12 +13,30 @@ function runtime(): ChromeRuntime | null {
   return chrome?.runtime && typeof chrome.runtime.sendMessage === 'function' ? chrome.runtime : null;
 }
 
-/** True in Chrome (and Chromium-based browsers that can install Chrome Web Store extensions). */
+/** What the browser says about itself: the user agent, and the client hints where it sends them. */
+export interface BrowserIdentity {
+  userAgent?: string;
+  userAgentData?: { brands?: { brand: string }[] } | null;
+}
+
+/**
+ * True for Chrome and every other Chromium browser (Edge, Brave, Opera, Vivaldi…): all of them install
+ * extensions from the Chrome Web Store, so all get the same treatment. Each lists "Chromium" (Chrome also
+ * "Google Chrome") among its client-hint brands; without client hints, each carries `Chrome/…` in its user
+ * agent, which Firefox and Safari never do. The old EdgeHTML Edge also wrote `Chrome/`, but cannot install these
+ * extensions; it is told apart by `Edge/` (the Chromium Edge writes `Edg/`).
+ */
+export function isChromiumBrowser(browser: BrowserIdentity): boolean {
+  const brands = browser.userAgentData?.brands;
+  if (brands?.length) return brands.some((b) => b.brand === 'Chromium' || b.brand === 'Google Chrome');
+  const ua = browser.userAgent ?? '';
+  return /\b(?:Chrome|Chromium)\/\d/.test(ua) && !/\bEdge\/\d/.test(ua);
+}
+
+/** True in Chrome and the other Chromium browsers, which can install Chrome Web Store extensions. */
 export function isChromeBrowser(): boolean {
   if (typeof navigator === 'undefined') return false;
-  const brands = (navigator as { userAgentData?: { brands?: { brand: string }[] } }).userAgentData?.brands;
-  if (brands) return brands.some((b) => /Chrom/i.test(b.brand));
-  return /Chrome|Chromium/.test(navigator.userAgent) && !/Edg\/|OPR\//.test(navigator.userAgent);
+  return isChromiumBrowser(navigator as BrowserIdentity);
 }
 
 /** ok; not Chrome; no answer (not installed); or the call itself failed (cannot be opened). */

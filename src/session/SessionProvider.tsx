@@ -14,6 +14,7 @@ import { fetchProfile, loginRequest, registerRequest } from '../api/auth';
 import { sendToExtension } from '../extension/bridge';
 import { clearStoredSession, readToken, TOKEN_KEY, writeCachedProfile, writeToken } from './storage';
 import { SESSION_TEXT } from './sessionMessages';
+import { takeHandOffToken } from './googleHandOff';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -28,23 +29,21 @@ export interface Session {
   logout(): void;
   /** Reloads the profile, e.g. after a plan change. */
   refresh(): Promise<void>;
+  /**
+   * True when this page load took a Google sign-in hand-off, until the sign-in screen has finished it (asked
+   * the extension to open its dashboard and sent the user on) and calls `finishGoogleHandOff`.
+   */
+  googleHandOff: boolean;
+  finishGoogleHandOff(): void;
 }
 
 const SessionContext = createContext<Session | null>(null);
 
-/** Takes the spec's `auth_token` hand-off from the address bar: stores it and removes it at once. */
-function takeTokenFromUrl(): void {
-  const url = new URL(window.location.href);
-  const handed = url.searchParams.get('auth_token');
-  if (!handed) return;
-  writeToken(handed);
-  url.searchParams.delete('auth_token');
-  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-}
-
 /**
  * SPEC §4 session: starts loading and unauthenticated (the same on the server and in the first client render),
- * then resolves from the URL's auth_token or the stored authToken through GET /auth/me.
+ * then resolves from the URL's auth_token or the stored authToken through GET /auth/me. The URL's token is
+ * always removed from the address bar, and taken only when it is the answer to this tab's own Google sign-in;
+ * otherwise the session already stored stays.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<{ status: SessionStatus; user: Profile | null; error: string | null }>({
@@ -52,6 +51,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     user: null,
     error: null,
   });
+  const [googleHandOff, setGoogleHandOff] = useState(false);
   const generation = useRef(0);
 
   const loadProfile = useCallback(async (token: string): Promise<Profile> => {
@@ -70,7 +70,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    takeTokenFromUrl();
+    const handed = takeHandOffToken();
+    if (handed) {
+      writeToken(handed);
+      setGoogleHandOff(true);
+    }
     const token = readToken();
     if (!token) setState({ status: 'unauthenticated', user: null, error: null });
     else loadProfile(token).catch(() => undefined);
@@ -101,6 +105,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const session = useMemo<Session>(
     () => ({
       ...state,
+      googleHandOff,
+      finishGoogleHandOff: () => setGoogleHandOff(false),
       login: (email, password) => authenticate(() => loginRequest(email, password), SESSION_TEXT.loginFailed),
       register: (email, password, displayName) =>
         authenticate(() => registerRequest(email, password, displayName), SESSION_TEXT.registrationFailed),
@@ -115,7 +121,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (token) await loadProfile(token).catch(() => undefined);
       },
     }),
-    [state, authenticate, loadProfile],
+    [state, googleHandOff, authenticate, loadProfile],
   );
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;

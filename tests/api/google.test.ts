@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { bearer, registerUser, startTestApp, type TestApp } from './harness';
 import { browseUntil, startFakeGoogle } from '../fixtures/fakeGoogle';
 import { oauthStates, users } from '../../src-server/db/schema';
+import { hashToken } from '../../src-server/auth/tokens';
 
 const WEB = 'http://localhost:3000';
 const CALLBACK = `${WEB}/api/auth/google/callback`;
@@ -28,8 +29,14 @@ afterAll(async () => {
 });
 
 /** The whole browser round trip: start, Google's pages, and our callback. Returns where the callback sends the browser. */
-async function signInWithGoogle(opts: { cookie?: (c: string) => string } = {}): Promise<string> {
-  const start = await t.app.inject({ method: 'GET', url: '/api/auth/google/web?prompt=select_account' });
+async function signInWithGoogle(
+  opts: { cookie?: (c: string) => string; from?: string } = {},
+): Promise<string> {
+  const from = opts.from === undefined ? '' : `&from=${encodeURIComponent(opts.from)}`;
+  const start = await t.app.inject({
+    method: 'GET',
+    url: `/api/auth/google/web?prompt=select_account${from}`,
+  });
   expect(start.statusCode).toBe(302);
   const authorize = new URL(start.headers.location as string);
   expect(authorize.origin).toBe(google.issuer);
@@ -57,7 +64,9 @@ describe('Google sign-in', () => {
       name: 'New Googler',
     });
     const location = new URL(await signInWithGoogle());
-    expect(`${location.origin}${location.pathname}`).toBe(`${WEB}/dashboard`);
+    // The sign-in screen finishes the hand-off (extension first, then the page the user came from).
+    expect(`${location.origin}${location.pathname}`).toBe(`${WEB}/dashboard/login`);
+    expect([...location.searchParams.keys()]).toEqual(['auth_token']);
     const token = location.searchParams.get('auth_token')!;
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
     expect(me.json()).toMatchObject({
@@ -117,6 +126,66 @@ describe('Google sign-in', () => {
     const rows = await t.db.select().from(oauthStates);
     expect(rows).toHaveLength(1);
     expect(rows[0].expiresAt.getTime()).toBeGreaterThan(t.clock.now().getTime());
+  });
+});
+
+describe('Google sign-in returns the user to the page they came from', () => {
+  it('stores the local path with the flow and hands it back with the token', async () => {
+    google.signInAs({ sub: 'g-500', email: 'from@gmail.test', email_verified: true, name: 'From' });
+    const start = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/google/web?prompt=select_account&from=${encodeURIComponent('/dashboard/settings?tab=billing')}`,
+    });
+    expect(start.statusCode).toBe(302);
+    const state = new URL(start.headers.location as string).searchParams.get('state')!;
+    const [row] = await t.db
+      .select()
+      .from(oauthStates)
+      .where(eq(oauthStates.stateHash, hashToken(state)));
+    expect(row.returnTo).toBe('/dashboard/settings?tab=billing');
+
+    const location = new URL(await signInWithGoogle({ from: '/dashboard/settings?tab=billing' }));
+    expect(`${location.origin}${location.pathname}`).toBe(`${WEB}/dashboard/login`);
+    expect(location.searchParams.get('from')).toBe('/dashboard/settings?tab=billing');
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(location.searchParams.get('auth_token')!),
+    });
+    expect(me.json().email).toBe('from@gmail.test');
+  });
+
+  it.each([
+    'https://evil.example/dashboard',
+    '//evil.example/dashboard',
+    '/\\evil.example/dashboard',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    'javascript:alert(1)',
+    'evil.example/dashboard',
+    'dashboard',
+    '',
+    ' /dashboard',
+    `/${'a'.repeat(2048)}`,
+  ])('refuses %j as the page to return to: 400 with a message, nothing stored, no cookie', async (from) => {
+    const before = (await t.db.select().from(oauthStates)).length;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/google/web?prompt=select_account&from=${encodeURIComponent(from)}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'From must be a path on this site, such as /dashboard/settings' });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect((await t.db.select().from(oauthStates)).length).toBe(before);
+  });
+
+  it('refuses two values for the page to return to', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/google/web?prompt=select_account&from=/dashboard&from=//evil.example',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'From must be a path on this site, such as /dashboard/settings' });
   });
 });
 

@@ -144,6 +144,53 @@ describe('ContactModal', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('a screenshot chosen and then cleared from the input is not sent', async () => {
+    const user = await openAndFill('support');
+    const input = screen.getByLabelText(/Screenshot/) as HTMLInputElement;
+    await user.upload(input, png());
+    expect(input.files).toHaveLength(1);
+    // What a browser does when the user empties the picker: the input holds no file and reports a change.
+    fireEvent.change(input, { target: { files: [] } });
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    const body = fetchMock.mock.calls[0][1].body as FormData;
+    expect(body.get('type')).toBe('support');
+    expect(body.has('screenshot')).toBe(false);
+  });
+
+  it.each([
+    ['the Cancel button', () => screen.getByRole('button', { name: 'Cancel' })],
+    ['the close button', () => screen.getByRole('button', { name: 'Close' })],
+  ])(
+    'a screenshot left in a dialog closed with %s is not sent with the next message',
+    async (_how, closer) => {
+      const user = await openAndFill('support');
+      await user.upload(screen.getByLabelText(/Screenshot/), png('forgotten.png'));
+      await user.click(closer());
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Open' }));
+      const input = screen.getByLabelText(/Screenshot/) as HTMLInputElement;
+      expect(input.files ?? []).toHaveLength(0);
+      await user.clear(screen.getByLabelText('Message'));
+      await user.type(screen.getByLabelText('Message'), 'A different problem');
+      await user.click(screen.getByRole('button', { name: 'Send Message' }));
+      const body = fetchMock.mock.calls[0][1].body as FormData;
+      expect(body.get('message')).toBe('A different problem');
+      expect(body.has('screenshot')).toBe(false);
+    },
+  );
+
+  it('a screenshot chosen again after reopening is the one sent', async () => {
+    const user = await openAndFill('support');
+    await user.upload(screen.getByLabelText(/Screenshot/), png('old.png'));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await user.upload(screen.getByLabelText(/Screenshot/), png('new.png'));
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    const body = fetchMock.mock.calls[0][1].body as FormData;
+    expect((body.get('screenshot') as File).name).toBe('new.png');
+  });
+
   it('Get in Touch sends type contact and no screenshot field', async () => {
     const user = await openAndFill('contact');
     await user.click(screen.getByRole('button', { name: 'Send Message' }));

@@ -2,7 +2,8 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_EMAILS, EXTENSION_STORE_URL, FOUNDER } from '../../src/config';
+import { EXTENSION_STORE_URL, FOUNDER } from '../../src/config';
+import { markGoogleSignInPending } from '../../src/session/googleHandOff';
 import { LandingPage } from '../../src-site/landing/LandingPage';
 import { SHOW_TESTIMONIALS, Testimonials } from '../../src-site/landing/sections/Testimonials';
 import { SiteRoot } from '../../src-site/SiteRoot';
@@ -175,7 +176,7 @@ describe('LandingPage admin redirect', () => {
     render(<RouterProvider router={router} />);
     return router;
   }
-  function profile(email: string) {
+  function profile(email: string, role = 'user') {
     return {
       _id: 'u1',
       displayName: 'A',
@@ -183,7 +184,7 @@ describe('LandingPage admin redirect', () => {
       email,
       plan: 'free',
       subscriptionStatus: null,
-      role: 'user',
+      role,
       emailVerified: true,
       adsDisabled: false,
       storageUsed: 0,
@@ -199,10 +200,11 @@ describe('LandingPage admin redirect', () => {
     vi.unstubAllGlobals();
   });
 
-  it('sends a signed-in account on the admin list to /admin', async () => {
+  it('sends a signed-in account that the server made admin (its role in /auth/me) to /admin, whatever its email', async () => {
     localStorage.setItem('authToken', 'tok-admin');
+    // An operator from the server's own ADMIN_EMAILS, which this bundle knows nothing about.
     const fetchMock = vi.fn(
-      async () => new Response(JSON.stringify(profile(ADMIN_EMAILS[0].toUpperCase())), { status: 200 }),
+      async () => new Response(JSON.stringify(profile('ops@company.test', 'admin')), { status: 200 }),
     );
     vi.stubGlobal('fetch', fetchMock);
     const router = renderWithAdmin();
@@ -232,6 +234,18 @@ describe('LandingPage admin redirect', () => {
     expect(second.state.location.pathname).toBe('/');
   });
 
+  it('keeps an account with the demo admin address on the landing page when the server did not make it admin', async () => {
+    localStorage.setItem('authToken', 'tok-user');
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify(profile('admin@example.com', 'user')), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const router = renderWithAdmin();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('a failed profile call leaves the visitor on the landing page', async () => {
     localStorage.setItem('authToken', 'expired');
     const fetchMock = vi.fn(
@@ -249,14 +263,16 @@ describe('LandingPage admin redirect', () => {
 describe('LandingPage admin redirect with a token in the URL', () => {
   afterEach(() => {
     localStorage.clear();
+    sessionStorage.clear();
     vi.unstubAllGlobals();
     window.history.replaceState(null, '', '/');
   });
 
-  it('uses an auth_token handed over in the address bar', async () => {
+  it('uses an auth_token handed over in the address bar after this tab’s Google sign-in', async () => {
+    markGoogleSignInPending();
     window.history.replaceState(null, '', '/?auth_token=tok-from-url');
     const fetchMock = vi.fn(
-      async () => new Response(JSON.stringify({ email: ADMIN_EMAILS[0] }), { status: 200 }),
+      async () => new Response(JSON.stringify({ email: 'ops@company.test', role: 'admin' }), { status: 200 }),
     );
     vi.stubGlobal('fetch', fetchMock);
     const router = createMemoryRouter(
@@ -270,5 +286,23 @@ describe('LandingPage admin redirect with a token in the URL', () => {
     expect(await screen.findByRole('heading', { name: 'Admin console' })).toBeInTheDocument();
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-from-url');
+  });
+
+  it('a planted admin token in the address bar is dropped: the visitor stays a visitor on the landing page', async () => {
+    window.history.replaceState(null, '', '/?auth_token=tok-admin');
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ email: 'ops@company.test', role: 'admin' }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const router = createMemoryRouter(withSession([{ path: '/', element: <LandingPage /> }]), {
+      initialEntries: ['/?auth_token=tok-admin'],
+    });
+    render(<RouterProvider router={router} />);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(window.location.search).toBe('');
+    expect(router.state.location.pathname).toBe('/');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(localStorage.getItem('authToken')).toBeNull();
   });
 });

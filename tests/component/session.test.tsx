@@ -2,11 +2,13 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { SessionProvider, useSession } from '../../src/session/SessionProvider';
+import { markGoogleSignInPending } from '../../src/session/googleHandOff';
 import { fakeApi, fakeChrome, profile } from './siteHarness';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   vi.unstubAllGlobals();
   window.history.replaceState(null, '', '/');
 });
@@ -55,7 +57,8 @@ describe('session (SPEC §4)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('stores an auth_token from the URL, removes it from the address bar, and loads the profile with it', async () => {
+  it('back from its own Google sign-in, stores the auth_token from the URL, removes it from the address bar, and loads the profile with it', async () => {
+    markGoogleSignInPending();
     window.history.replaceState(null, '', '/dashboard?auth_token=tok-url&tab=x#top');
     const fetchMock = fakeApi({ 'GET /api/auth/me': { body: profile() } });
     mount();
@@ -65,6 +68,19 @@ describe('session (SPEC §4)', () => {
     await waitFor(() => expect(text('status')).toBe('authenticated'));
     expect((fetchMock.mock.calls[0][1] as RequestInit).headers).toMatchObject({
       Authorization: 'Bearer tok-url',
+    });
+  });
+
+  it('an auth_token this tab did not ask for is removed from the address bar and ignored', async () => {
+    localStorage.setItem('authToken', 'tok-stored');
+    window.history.replaceState(null, '', '/dashboard?auth_token=tok-planted&tab=x');
+    const fetchMock = fakeApi({ 'GET /api/auth/me': { body: profile({ email: 'stored@example.com' }) } });
+    mount();
+    expect(window.location.search).toBe('?tab=x');
+    await waitFor(() => expect(text('user')).toBe('stored@example.com'));
+    expect(localStorage.getItem('authToken')).toBe('tok-stored');
+    expect((fetchMock.mock.calls[0][1] as RequestInit).headers).toMatchObject({
+      Authorization: 'Bearer tok-stored',
     });
   });
 

@@ -146,20 +146,6 @@ describe('account journey', () => {
     await context.close();
   });
 
-  it('takes an auth_token from the address bar, stores it and removes it at once', async () => {
-    const { context, page } = await newPage(browser, 1280);
-    const login = await page.request.post(`${baseURL()}/api/auth/login`, {
-      data: { email: 'premium@example.com', password: 'premium-demo-1' },
-    });
-    const { token } = (await login.json()) as { token: string };
-    await page.goto(`/dashboard?auth_token=${token}`);
-    await page.getByRole('heading', { name: 'Hi, Priya Premium' }).waitFor();
-    expect(page.url()).toBe(`${baseURL()}/dashboard`);
-    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(token);
-    expect(await page.getByTestId('plan-badge').textContent()).toBe('Premium');
-    await context.close();
-  });
-
   it('sends an admin who signs in from /dashboard to the console', async () => {
     const { context, page } = await newPage(browser, 1280);
     await page.goto('/dashboard');

@@ -74,8 +74,17 @@ describe('landing page', () => {
     });
     await page.goto('/');
     const link = page.locator('header').getByRole('link', { name: 'Add to Chrome' });
+    expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toContain('noopener');
     const [popup] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    // The new tab opens empty, then navigates (here to the error page of the stopped request). Inspecting its
+    // window before that navigation has committed and loaded races it ("execution context was destroyed").
+    const navigated = (url: string) => url !== '' && url !== 'about:blank';
+    if (!navigated(popup.url()))
+      await popup.waitForEvent('framenavigated', {
+        predicate: (frame) => frame === popup.mainFrame() && navigated(frame.url()),
+      });
+    await popup.waitForLoadState('load');
     await expect.poll(() => storeRequests).toEqual([EXTENSION_STORE_URL]);
     expect(context.pages()).toHaveLength(2);
     expect(await popup.evaluate(() => window.opener)).toBeNull();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EXTENSION_ID } from '../../src/config';
-import { isChromeBrowser, sendToExtension } from '../../src/extension/bridge';
+import { isChromeBrowser, isChromiumBrowser, sendToExtension } from '../../src/extension/bridge';
 import { EXTENSION_TEXT, extensionAlert } from '../../src/extension/extensionTexts';
 
 type Callback = (response: unknown) => void;
@@ -95,24 +95,68 @@ describe('sendToExtension', () => {
   });
 });
 
-describe('isChromeBrowser', () => {
-  it('recognises Chrome and rejects Firefox, Edge and Opera user agents', () => {
-    userAgent(CHROME_UA);
-    expect(isChromeBrowser()).toBe(true);
-    userAgent(FIREFOX_UA);
-    expect(isChromeBrowser()).toBe(false);
-    userAgent(`${CHROME_UA} Edg/131.0.0.0`);
-    expect(isChromeBrowser()).toBe(false);
-    userAgent(`${CHROME_UA} OPR/114.0.0.0`);
-    expect(isChromeBrowser()).toBe(false);
+describe('browser detection: Chrome, Edge and the other Chromium browsers alike', () => {
+  const WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko)';
+  const UA = {
+    chrome: `${WIN} Chrome/131.0.0.0 Safari/537.36`,
+    edge: `${WIN} Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0`,
+    // Brave sends Chrome's user agent unchanged; Opera adds OPR/.
+    brave: `${WIN} Chrome/131.0.0.0 Safari/537.36`,
+    opera: `${WIN} Chrome/130.0.0.0 Safari/537.36 OPR/115.0.0.0`,
+    firefox: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0',
+    safari:
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+    legacyEdge: `${WIN} Chrome/70.0.3538.102 Safari/537.36 Edge/18.19582`,
+  };
+  const brands = (...names: string[]) => ({ brands: names.map((brand) => ({ brand })) });
+  const HINTS = {
+    chrome: brands('Google Chrome', 'Chromium', 'Not_A Brand'),
+    edge: brands('Microsoft Edge', 'Chromium', 'Not_A Brand'),
+    brave: brands('Brave', 'Chromium', 'Not_A Brand'),
+    opera: brands('Opera', 'Chromium', 'Not_A Brand'),
+  };
+
+  it.each([
+    ['Chrome', UA.chrome, HINTS.chrome],
+    ['Edge', UA.edge, HINTS.edge],
+    ['Brave', UA.brave, HINTS.brave],
+    ['Opera', UA.opera, HINTS.opera],
+  ])('%s is a Chromium browser by its client hints and by its user agent alone', (_name, ua, hints) => {
+    expect(isChromiumBrowser({ userAgent: ua, userAgentData: hints })).toBe(true);
+    expect(isChromiumBrowser({ userAgent: ua })).toBe(true);
+    expect(isChromiumBrowser({ userAgent: ua, userAgentData: { brands: [] } })).toBe(true);
   });
 
-  it('prefers the client-hint brands when present', () => {
-    vi.stubGlobal('navigator', {
-      userAgent: FIREFOX_UA,
-      userAgentData: { brands: [{ brand: 'Google Chrome' }] },
-    });
+  it.each([
+    ['Firefox', UA.firefox],
+    ['Safari', UA.safari],
+    ['the old EdgeHTML Edge', UA.legacyEdge],
+    ['an empty user agent', ''],
+  ])('%s is not', (_name, ua) => {
+    expect(isChromiumBrowser({ userAgent: ua })).toBe(false);
+    expect(isChromiumBrowser({ userAgent: ua, userAgentData: null })).toBe(false);
+  });
+
+  it('client hints decide when the browser sends them', () => {
+    expect(isChromiumBrowser({ userAgent: UA.firefox, userAgentData: HINTS.edge })).toBe(true);
+    expect(isChromiumBrowser({ userAgent: UA.chrome, userAgentData: brands('Not_A Brand', 'Other') })).toBe(
+      false,
+    );
+  });
+
+  it('reads the real navigator: Edge without the extension is "not installed", not "not Chrome"', async () => {
+    vi.stubGlobal('chrome', undefined);
+    vi.stubGlobal('navigator', { userAgent: UA.edge, userAgentData: HINTS.edge });
     expect(isChromeBrowser()).toBe(true);
+    await expect(sendToExtension('openDashboard')).resolves.toBe('not-installed');
+    userAgent(UA.edge);
+    expect(isChromeBrowser()).toBe(true);
+    await expect(sendToExtension('openDashboard')).resolves.toBe('not-installed');
+    userAgent(UA.opera);
+    expect(isChromeBrowser()).toBe(true);
+    userAgent(UA.safari);
+    expect(isChromeBrowser()).toBe(false);
+    await expect(sendToExtension('openDashboard')).resolves.toBe('not-chrome');
   });
 });
 

@@ -2,6 +2,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider, useSession, type Session } from '../../src/session/SessionProvider';
+import { markGoogleSignInPending } from '../../src/session/googleHandOff';
 
 const PROFILE = {
   _id: 'u1',
@@ -44,6 +45,7 @@ const mount = () =>
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   window.history.replaceState(null, '', '/dashboard');
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
@@ -74,18 +76,60 @@ describe('session start', () => {
     });
   });
 
-  it('takes auth_token from the address, stores it and removes it from the URL, keeping other parameters', async () => {
+  it('after Continue with Google, takes auth_token from the address, stores it and removes it from the URL, keeping other parameters', async () => {
     localStorage.setItem('authToken', 'old-token');
+    markGoogleSignInPending();
     window.history.replaceState(null, '', '/dashboard?auth_token=handed-token&tab=1#top');
     fetchMock.mockResolvedValue(json(200, PROFILE));
     mount();
     await waitFor(() => expect(state()).toBe('authenticated|ada@example.com|-'));
+    expect(current.googleHandOff).toBe(true);
     expect(localStorage.getItem('authToken')).toBe('handed-token');
     expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(
       '/dashboard?tab=1#top',
     );
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer handed-token');
+    act(() => current.finishGoogleHandOff());
+    expect(current.googleHandOff).toBe(false);
+  });
+
+  it('a planted auth_token (no Google sign-in pending in this tab) is removed and ignored: the own session stays', async () => {
+    localStorage.setItem('authToken', 'my-token');
+    window.history.replaceState(null, '', '/dashboard?auth_token=attackers-token&tab=1');
+    fetchMock.mockResolvedValue(json(200, PROFILE));
+    mount();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/dashboard?tab=1');
+    await waitFor(() => expect(state()).toBe('authenticated|ada@example.com|-'));
+    expect(current.googleHandOff).toBe(false);
+    expect(localStorage.getItem('authToken')).toBe('my-token');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer my-token');
+  });
+
+  it('a planted auth_token in a signed-out browser signs nobody in and asks the server nothing', async () => {
+    window.history.replaceState(null, '', '/?auth_token=attackers-token');
+    mount();
+    await waitFor(() => expect(state()).toBe('unauthenticated|-|-'));
+    expect(window.location.search).toBe('');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a Google sign-in pending for longer than ten minutes no longer takes a token', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      markGoogleSignInPending();
+      vi.setSystemTime(Date.now() + 10 * 60_000 + 1);
+      window.history.replaceState(null, '', '/dashboard?auth_token=late-token');
+      mount();
+      await waitFor(() => expect(state()).toBe('unauthenticated|-|-'));
+      expect(localStorage.getItem('authToken')).toBeNull();
+      expect(window.location.search).toBe('');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a failed profile load clears the token and the cached profile and says so', async () => {

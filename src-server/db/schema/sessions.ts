@@ -41,5 +41,7 @@ export const oauthStates = pgTable('oauth_states', {
   browserHash: text('browser_hash').notNull(),
   codeVerifier: text('code_verifier').notNull(),
   nonce: text('nonce').notNull(),
+  /** The local page the user was on when they started (checked at the start); null means /dashboard. */
+  returnTo: text('return_to'),
   expiresAt: ts('expires_at').notNull(),
 });
