@@ -15,7 +15,6 @@ import { localProvider, type BillingProvider } from './provider';
 import { stripeProvider } from './stripeProvider';
 import {
   NO_SUBSCRIPTION,
-  advanceSubscriptions,
   changeLocalCard,
   completeLocalCheckout,
   findSubscription,
@@ -24,7 +23,6 @@ import {
 import { completePageSession, findPageSession } from './pageSessions';
 import { checkoutPage, messagePage, portalPage } from './localPages';
 
-const SWEEP_MS = 60_000;
 const message = z.object({ message: z.string() });
 
 const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? '').includes('application/json');
@@ -53,15 +51,6 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
     });
   });
   const webOrigin = new URL(config.webUrl).origin;
-
-  // The embedded provider's lifecycle moves with the clock; reads also advance it, so the sweep only catches idle users.
-  if (config.NODE_ENV !== 'test') {
-    const timer = setInterval(() => {
-      advanceSubscriptions(db, clock).catch((err: unknown) => app.log.error({ err }, 'billing sweep failed'));
-    }, SWEEP_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
 
   // The embedded pages post plain HTML forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
