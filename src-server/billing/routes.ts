@@ -20,7 +20,7 @@ import {
   findSubscription,
   setCancelAtPeriodEnd,
 } from './localBilling';
-import { completePageSession, findPageSession } from './pageSessions';
+import { claimPageSession, createPageSession, findPageSession } from './pageSessions';
 import { checkoutPage, messagePage, portalPage } from './localPages';
 
 const message = z.object({ message: z.string() });
@@ -190,7 +190,15 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
       const session = await findPageSession(db, clock.now(), request.params.id, 'checkout');
       if (!session) return expired(reply);
       try {
-        await completeLocalCheckout(db, clock, session.userId, request.body);
+        // Claiming the page and starting the subscription commit together: of two concurrent submits one wins,
+        // the other finds the page used; a declined card rolls the claim back so the page can be tried again.
+        const started = await db.transaction(async (tx) => {
+          const claimed = await claimPageSession(tx, clock.now(), session.id, 'checkout');
+          if (!claimed) return false;
+          await completeLocalCheckout(tx, clock, claimed.userId, request.body);
+          return true;
+        });
+        if (!started) return expired(reply);
       } catch (err) {
         if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
         const action = `${config.apiUrl}/billing/local/checkout/${session.id}`;
@@ -201,7 +209,6 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
           checkoutPage({ action, trial, error: err.message, coupon: request.body.couponCode }),
         );
       }
-      await completePageSession(db, clock.now(), session.id);
       return html(
         reply,
         200,
@@ -255,15 +262,18 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
     { schema: { hide: true, params: portalAction, body: cardForm.partial().nullish() } },
     async (request, reply) => {
       const { id, action } = request.params;
-      const session = await findPageSession(db, clock.now(), id, 'portal');
+      // Each portal page is good for one action: replaying the same form (or a leaked URL) finds it used. The
+      // page that answers carries a fresh id for the next action.
+      const session = await claimPageSession(db, clock.now(), id, 'portal');
       if (!session) return expired(reply);
+      const next = await createPageSession(db, clock.now(), session.userId, 'portal', session.returnUrl);
       try {
         if (action === 'card')
           await changeLocalCard(db, clock, session.userId, request.body?.cardNumber ?? '');
         else await setCancelAtPeriodEnd(db, clock, session.userId, action === 'cancel');
       } catch (err) {
         if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
-        return renderPortal(reply, id, { error: err.message }, err.statusCode);
+        return renderPortal(reply, next, { error: err.message }, err.statusCode);
       }
       const ok =
         action === 'cancel'
@@ -271,7 +281,7 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
           : action === 'reactivate'
             ? 'Subscription reactivated successfully!'
             : 'Card updated.';
-      return renderPortal(reply, id, { ok });
+      return renderPortal(reply, next, { ok });
     },
   );
 }

@@ -176,7 +176,9 @@ describe('billing endpoints', () => {
     const cancelled = await t.app.inject({ method: 'POST', url: `${portalPath}/cancel` });
     expect(cancelled.body).toContain('Subscription will be canceled at the end of your billing period.');
     expect((await getSub(token)).json().subscription.cancelAtPeriodEnd).toBe(true);
-    const back = await t.app.inject({ method: 'POST', url: `${portalPath}/reactivate` });
+    // Each portal page serves one action; the answer's form carries the next page's id.
+    const nextPath = new URL(/action="([^"]+)\/reactivate"/.exec(cancelled.body)![1]).pathname;
+    const back = await t.app.inject({ method: 'POST', url: `${nextPath}/reactivate` });
     expect(back.body).toContain('Subscription reactivated successfully!');
   });
 });
