@@ -20,6 +20,7 @@ import {
   findSubscription,
   setCancelAtPeriodEnd,
 } from './localBilling';
+import { hasComplimentaryGrant } from './planSync';
 import { claimPageSession, createPageSession, findPageSession } from './pageSessions';
 import { checkoutPage, messagePage, portalPage } from './localPages';
 
@@ -68,8 +69,9 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
     async (request) => {
       const user = requireUser(request);
       const subscription = await provider.getSubscription(user.id);
-      if (!subscription) throw notFound(NO_SUBSCRIPTION);
-      return { subscription };
+      const complimentary = await hasComplimentaryGrant(db, user.id);
+      if (!subscription && !complimentary) throw notFound(NO_SUBSCRIPTION);
+      return { subscription, complimentary };
     },
   );
 
