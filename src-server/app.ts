@@ -7,7 +7,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/connect';
 import { systemClock, type Clock } from './clock';
 import { createMailer, type Mailer } from './mail/mailer';
-import { createJobRunner, type JobDefinition } from './jobs/jobRunner';
+import { createJobRunner } from './jobs/jobRunner';
 import { JOBS } from './jobs/jobList';
 import { jobHealth } from './jobs/jobHealth';
 import { healthSchema } from '../src/contract/health';
@@ -43,8 +43,6 @@ export interface BuildOptions {
    * runJobOnce / runDueJobs and nothing runs behind their back.
    */
   runJobs?: boolean;
-  /** Replaces the registered jobs (tests of the runner itself). */
-  jobs?: readonly JobDefinition[];
 }
 
 /** Builds the whole app without listening, so tests can inject requests. */
@@ -75,7 +73,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       (config.REDIS_URL ? redisRateLimitStore(config.REDIS_URL) : memoryRateLimitStore(clock)),
     log: app.log,
   } as AppContext;
-  ctx.jobs = createJobRunner(ctx, opts.jobs ?? JOBS, { log: app.log });
+  // The runner's jobs receive this same context, so it is attached once the rest exists.
+  ctx.jobs = createJobRunner(ctx, JOBS, { log: app.log });
   if (config.NODE_ENV === 'production' && !config.SMTP_URL) {
     app.log.warn(
       'SMTP_URL is not set: mail (password reset links, contact messages) cannot be delivered and waits in the outbox table.',
