@@ -7,6 +7,10 @@ import type { AppConfig } from './config';
 import type { Db } from './db/connect';
 import { systemClock, type Clock } from './clock';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createJobRunner } from './jobs/jobRunner';
+import { JOBS } from './jobs/jobList';
+import { jobHealth } from './jobs/jobHealth';
+import { healthSchema } from '../src/contract/health';
 import type { AppContext } from './context';
 import { registerErrorHandler } from './plugins/errors';
 import { adminGuard, extGuard, registerAuth } from './plugins/auth';
@@ -34,6 +38,11 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the JSON log lines go (default stdout); tests read them. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * Start the background job runner (main.ts does). Off by default, so API tests drive jobs explicitly with
+   * runJobOnce / runDueJobs and nothing runs behind their back.
+   */
+  runJobs?: boolean;
 }
 
 /** Builds the whole app without listening, so tests can inject requests. */
@@ -53,19 +62,27 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const ctx: AppContext = {
+  const clock = opts.clock ?? systemClock;
+  const ctx = {
     config,
     db: opts.db,
-    clock: opts.clock ?? systemClock,
-    mailer:
-      opts.mailer ??
-      createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: opts.db, log: app.log }),
+    clock,
+    mailer: opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     rateLimits:
       opts.rateLimits ??
-      (config.REDIS_URL
-        ? redisRateLimitStore(config.REDIS_URL)
-        : memoryRateLimitStore(opts.clock ?? systemClock)),
-  };
+      (config.REDIS_URL ? redisRateLimitStore(config.REDIS_URL) : memoryRateLimitStore(clock)),
+    log: app.log,
+  } as AppContext;
+  // The runner's jobs receive this same context, so it is attached once the rest exists.
+  ctx.jobs = createJobRunner(ctx, JOBS, { log: app.log });
+  if (config.NODE_ENV === 'production' && !config.SMTP_URL) {
+    app.log.warn(
+      'SMTP_URL is not set: mail (password reset links, contact messages) cannot be delivered and waits in the outbox table.',
+    );
+  }
+  if (opts.runJobs) app.addHook('onReady', async () => ctx.jobs.start());
+  // Runs in progress finish before the database closes (main.ts closes it after the app).
+  app.addHook('onClose', async () => ctx.jobs.stop());
   app.addHook('onClose', async () => ctx.rateLimits.close());
   app.decorate('ctx', ctx);
   registerErrorHandler(app);
@@ -95,7 +112,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             tags: ['health'],
             security: [],
             response: {
-              200: z.object({ status: z.literal('ok'), database: z.literal('up') }),
+              200: healthSchema,
               503: z.object({ message: z.string(), database: z.literal('down') }),
             },
           },
@@ -103,12 +120,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         async (_request, reply) => {
           try {
             await ctx.db.execute(sql`select 1`);
-            return { status: 'ok' as const, database: 'up' as const };
           } catch {
             return reply
               .code(503)
               .send({ message: 'The database is unreachable.', database: 'down' as const });
           }
+          return { status: 'ok' as const, database: 'up' as const, jobs: await jobHealth(ctx.db, ctx.clock) };
         },
       );
       await api.register(authRoutes);

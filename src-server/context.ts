@@ -1,9 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { Clock } from './clock';
 import type { Db } from './db/connect';
 import type { Mailer } from './mail/mailer';
 import type { RateLimitStore } from './plugins/rateLimit';
 import type { UserRow } from './db/schema';
+import type { JobRunner } from './jobs/jobRunner';
 
 /** What every route module and service may use; built once in buildApp. */
 export interface AppContext {
@@ -12,6 +14,9 @@ export interface AppContext {
   clock: Clock;
   mailer: Mailer;
   rateLimits: RateLimitStore;
+  /** The background jobs (mail delivery, purges, billing sweep); ticking only where the server started it. */
+  jobs: JobRunner;
+  log: FastifyBaseLogger;
 }
 
 declare module 'fastify' {

@@ -24,7 +24,8 @@ async function main(): Promise<void> {
   const clientDir = process.env.CLIENT_DIR
     ? resolve(process.env.CLIENT_DIR)
     : fileURLToPath(new URL('../dist/client', import.meta.url));
-  const app = await buildApp({ config, db: database.db, clientDir });
+  // This process runs the background jobs too; leases in the jobs table keep each run to one process.
+  const app = await buildApp({ config, db: database.db, clientDir, runJobs: true });
   const seeded = await seedIfWanted(database, config, app.log);
   await app.listen({ port: config.PORT, host: config.HOST });
   const url = config.WEB_URL ?? `http://localhost:${config.PORT}`;

@@ -4,6 +4,7 @@ import { passwordResets, sessions, users } from '../db/schema';
 import { badRequest } from '../errors';
 import { hashPassword } from './passwords';
 import { hashToken, newToken } from './tokens';
+import { withOutbox } from '../mail/outbox';
 
 export const RESET_REQUESTED = "If an account with that email exists, we've sent you a password reset link.";
 export const RESET_DONE = 'Your password has been updated. You can now sign in with your new password.';
@@ -11,7 +12,11 @@ export const RESET_INVALID =
   'This reset link is invalid or has expired. Please request a new password reset.';
 const RESET_TTL_MS = 30 * 60_000;
 
-/** Mails a single-use link when the account exists; the caller answers the same either way. */
+/**
+ * Queues a single-use link when the account exists; the caller answers the same either way. The request only
+ * writes the link and its mail to the database: delivery happens in the mail job, so a known account's answer
+ * takes no longer than an unknown one's.
+ */
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
   const [user] = await ctx.db
     .select({ id: users.id, displayName: users.displayName })
@@ -21,26 +26,25 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   if (!user) return;
   const token = newToken();
   const now = ctx.clock.now();
-  // Used and expired links can never work again; each new request clears this account's.
-  await ctx.db
-    .delete(passwordResets)
-    .where(
-      and(
-        eq(passwordResets.userId, user.id),
-        or(isNotNull(passwordResets.usedAt), lte(passwordResets.expiresAt, now)),
-      ),
-    );
-  await ctx.db.insert(passwordResets).values({
-    userId: user.id,
-    tokenHash: hashToken(token),
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + RESET_TTL_MS),
-  });
   // Built from WEB_URL, never from the request's Host header, so a forged host cannot steal the link.
   const link = `${ctx.config.webUrl}/dashboard/reset-password?token=${encodeURIComponent(token)}`;
-  // A delivery failure is recorded in the outbox; the answer must not differ from an unknown email's.
-  await ctx.mailer
-    .send({
+  await withOutbox(ctx, async (tx, queue) => {
+    // Used and expired links can never work again; each new request clears this account's.
+    await tx
+      .delete(passwordResets)
+      .where(
+        and(
+          eq(passwordResets.userId, user.id),
+          or(isNotNull(passwordResets.usedAt), lte(passwordResets.expiresAt, now)),
+        ),
+      );
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+    });
+    queue({
       to: email,
       subject: 'Reset your Postkeeper password',
       text: [
@@ -54,8 +58,8 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
         '',
         'The Postkeeper team',
       ].join('\n'),
-    })
-    .catch(() => undefined);
+    });
+  });
 }
 
 /** Uses a reset token once: sets the new password and signs the account out everywhere. */

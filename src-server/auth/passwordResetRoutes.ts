@@ -8,6 +8,14 @@ import {
 import { rateLimit, RATE_RULES } from '../plugins/rateLimit';
 import { RESET_DONE, RESET_REQUESTED, requestPasswordReset, resetPassword } from './passwordReset';
 
+/**
+ * Every reset request is answered this long after it arrived, whether or not the account exists. Saving a link and
+ * its mail takes a few milliseconds more than finding nobody; padding both answers to the same floor hides that.
+ * Wall-clock time on purpose: it is about how the answer looks from outside, not a rule of the product's clock.
+ */
+export const RESET_ANSWER_MS = 250;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const responses = { 200: messageResponseSchema, 400: messageResponseSchema, 429: messageResponseSchema };
 
 export async function passwordResetRoutes(fastify: FastifyInstance): Promise<void> {
@@ -26,7 +34,12 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
       },
     },
     async (request) => {
-      await requestPasswordReset(app.ctx, request.body.email);
+      const started = performance.now();
+      try {
+        await requestPasswordReset(app.ctx, request.body.email);
+      } finally {
+        await sleep(RESET_ANSWER_MS - (performance.now() - started));
+      }
       return { message: RESET_REQUESTED };
     },
   );

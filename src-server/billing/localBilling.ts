@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import type { Clock } from '../clock';
-import { billingCustomers, coupons, subscriptions, type SubscriptionRow } from '../db/schema';
+import { billingCustomers, coupons, subscriptions, users, type SubscriptionRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { PLANS } from '../../src/config';
 import { LIVE_STATUSES, syncPlan, type SubscriptionStatus, type Tx } from './planSync';
@@ -71,7 +71,7 @@ async function redeemCoupon(tx: Tx, code: string, now: Date) {
  * are charged at once. A declined card changes nothing.
  */
 export async function completeLocalCheckout(
-  db: Db,
+  db: Db | Tx,
   clock: Clock,
   userId: string,
   input: { cardNumber: string; couponCode?: string },
@@ -79,6 +79,8 @@ export async function completeLocalCheckout(
   const card = checkCard(input.cardNumber);
   const now = clock.now();
   return db.transaction(async (tx) => {
+    // One checkout per user at a time: a second one (another tab) waits here and then sees the first's subscription.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const [existing] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
     if (existing && LIVE_STATUSES.includes(existing.status)) throw conflict(ALREADY_SUBSCRIBED);
     const [customer] = await tx.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
@@ -201,4 +203,14 @@ export async function findSubscription(db: Db, clock: Clock, userId: string) {
   await advanceSubscriptions(db, clock, userId);
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   return row ?? null;
+}
+
+/** Refuses a new checkout with 409 while the user has a live subscription (after bringing it up to date). */
+export async function assertNoLiveSubscription(db: Db, clock: Clock, userId: string): Promise<void> {
+  await advanceSubscriptions(db, clock, userId);
+  const [row] = await db
+    .select({ status: subscriptions.status })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE_STATUSES])));
+  if (row) throw conflict(ALREADY_SUBSCRIBED);
 }

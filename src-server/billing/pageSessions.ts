@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { billingPageSessions } from '../db/schema';
+import type { Tx } from './planSync';
 
 export const PAGE_SESSION_TTL_MS = 30 * 60_000;
 
@@ -35,6 +36,22 @@ export async function findPageSession(db: Db, now: Date, id: string, kind: 'chec
   return row ?? null;
 }
 
-export async function completePageSession(db: Db, now: Date, id: string): Promise<void> {
-  await db.update(billingPageSessions).set({ completedAt: now }).where(eq(billingPageSessions.id, id));
+/**
+ * Uses a page id up: one conditional UPDATE, so of two concurrent submits only one gets the row back. Inside the
+ * caller's transaction the claim is undone if the work after it fails (a declined card leaves the page usable).
+ */
+export async function claimPageSession(db: Db | Tx, now: Date, id: string, kind: 'checkout' | 'portal') {
+  const [row] = await db
+    .update(billingPageSessions)
+    .set({ completedAt: now })
+    .where(
+      and(
+        eq(billingPageSessions.id, id),
+        eq(billingPageSessions.kind, kind),
+        gt(billingPageSessions.expiresAt, now),
+        isNull(billingPageSessions.completedAt),
+      ),
+    )
+    .returning();
+  return row ?? null;
 }

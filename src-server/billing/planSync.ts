@@ -27,3 +27,12 @@ export async function syncPlan(tx: Tx | Db, userId: string, status: Subscription
     .set({ plan, storageLimit: PLANS[plan].storageBytes, subscriptionStatus: status, updatedAt: now })
     .where(eq(users.id, userId));
 }
+
+/** True while an operator's Premium grant is in force for the user (billing_customers.complimentary). */
+export async function hasComplimentaryGrant(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ complimentary: billingCustomers.complimentary })
+    .from(billingCustomers)
+    .where(eq(billingCustomers.userId, userId));
+  return row?.complimentary ?? false;
+}

@@ -4,7 +4,12 @@ import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import type { SubscriptionRow } from '../db/schema';
 import { notFound } from '../errors';
-import { NO_SUBSCRIPTION, findSubscription, setCancelAtPeriodEnd } from './localBilling';
+import {
+  NO_SUBSCRIPTION,
+  assertNoLiveSubscription,
+  findSubscription,
+  setCancelAtPeriodEnd,
+} from './localBilling';
 import { createPageSession } from './pageSessions';
 
 /** What the billing endpoints need from a payment provider. */
@@ -33,6 +38,7 @@ export function localProvider(deps: { db: Db; clock: Clock; config: AppConfig })
   const { db, clock, config } = deps;
   return {
     async createCheckoutSession(userId) {
+      await assertNoLiveSubscription(db, clock, userId);
       const id = await createPageSession(db, clock.now(), userId, 'checkout', `${config.webUrl}/dashboard`);
       return { url: `${config.apiUrl}/billing/local/checkout/${id}` };
     },

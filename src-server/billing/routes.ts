@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import {
   portalRequestSchema,
   subscriptionChangeResponseSchema,
@@ -9,22 +8,14 @@ import {
   urlResponseSchema,
 } from '../../src/contract/billing';
 import { requireUser } from '../plugins/auth';
-import { badRequest, HttpError, notFound } from '../errors';
-import { billingCustomers, users } from '../db/schema';
+import { badRequest, notFound } from '../errors';
 import { localProvider, type BillingProvider } from './provider';
 import { stripeProvider } from './stripeProvider';
-import {
-  NO_SUBSCRIPTION,
-  advanceSubscriptions,
-  changeLocalCard,
-  completeLocalCheckout,
-  findSubscription,
-  setCancelAtPeriodEnd,
-} from './localBilling';
-import { completePageSession, findPageSession } from './pageSessions';
-import { checkoutPage, messagePage, portalPage } from './localPages';
+import { NO_SUBSCRIPTION } from './localBilling';
+import { hasComplimentaryGrant } from './planSync';
+import { messagePage } from './localPages';
+import { localPageRoutes } from './localPageRoutes';
 
-const SWEEP_MS = 60_000;
 const message = z.object({ message: z.string() });
 
 const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? '').includes('application/json');
@@ -54,15 +45,6 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
   });
   const webOrigin = new URL(config.webUrl).origin;
 
-  // The embedded provider's lifecycle moves with the clock; reads also advance it, so the sweep only catches idle users.
-  if (config.NODE_ENV !== 'test') {
-    const timer = setInterval(() => {
-      advanceSubscriptions(db, clock).catch((err: unknown) => app.log.error({ err }, 'billing sweep failed'));
-    }, SWEEP_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
-
   // The embedded pages post plain HTML forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -79,8 +61,9 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
     async (request) => {
       const user = requireUser(request);
       const subscription = await provider.getSubscription(user.id);
-      if (!subscription) throw notFound(NO_SUBSCRIPTION);
-      return { subscription };
+      const complimentary = await hasComplimentaryGrant(db, user.id);
+      if (!subscription && !complimentary) throw notFound(NO_SUBSCRIPTION);
+      return { subscription, complimentary };
     },
   );
 
@@ -158,131 +141,5 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
     },
   );
 
-  // --- The embedded provider's hosted pages (served on the API host) ---
-  const expired = (reply: FastifyReply) =>
-    html(
-      reply,
-      404,
-      messagePage(
-        'Link expired',
-        'This billing link has expired or was already used. Please start again from your account.',
-        {
-          href: `${config.webUrl}/dashboard`,
-          label: 'Back to your account',
-        },
-      ),
-    );
-  const idParams = z.object({ id: z.string().max(100) });
-  const cardForm = z.object({
-    cardNumber: z.string().default(''),
-    couponCode: z.string().max(64).optional(),
-  });
-
-  async function trialAvailable(userId: string) {
-    const [c] = await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
-    return !c?.trialUsed;
-  }
-
-  app.get(
-    '/billing/local/checkout/:id',
-    { schema: { hide: true, params: idParams } },
-    async (request, reply) => {
-      const session = await findPageSession(db, clock.now(), request.params.id, 'checkout');
-      if (!session) return expired(reply);
-      const action = `${config.apiUrl}/billing/local/checkout/${session.id}`;
-      return html(reply, 200, checkoutPage({ action, trial: await trialAvailable(session.userId) }));
-    },
-  );
-
-  app.post(
-    '/billing/local/checkout/:id',
-    { schema: { hide: true, params: idParams, body: cardForm } },
-    async (request, reply) => {
-      const session = await findPageSession(db, clock.now(), request.params.id, 'checkout');
-      if (!session) return expired(reply);
-      try {
-        await completeLocalCheckout(db, clock, session.userId, request.body);
-      } catch (err) {
-        if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
-        const action = `${config.apiUrl}/billing/local/checkout/${session.id}`;
-        const trial = await trialAvailable(session.userId);
-        return html(
-          reply,
-          err.statusCode,
-          checkoutPage({ action, trial, error: err.message, coupon: request.body.couponCode }),
-        );
-      }
-      await completePageSession(db, clock.now(), session.id);
-      return html(
-        reply,
-        200,
-        messagePage(
-          'Subscription started',
-          'Thank you! Your Pro subscription is ready. You can close this tab.',
-          {
-            href: session.returnUrl,
-            label: 'Go to your dashboard',
-          },
-        ),
-      );
-    },
-  );
-
-  async function renderPortal(
-    reply: FastifyReply,
-    id: string,
-    notice?: { ok?: string; error?: string },
-    code = 200,
-  ) {
-    const session = await findPageSession(db, clock.now(), id, 'portal');
-    if (!session) return expired(reply);
-    const sub = await findSubscription(db, clock, session.userId);
-    if (!sub) return expired(reply);
-    const [user] = await db.select({ plan: users.plan }).from(users).where(eq(users.id, session.userId));
-    return html(
-      reply,
-      code,
-      portalPage({
-        base: `${config.apiUrl}/billing/local/portal/${id}`,
-        sub,
-        plan: user?.plan ?? 'free',
-        returnUrl: session.returnUrl,
-        notice: notice?.ok,
-        error: notice?.error,
-      }),
-    );
-  }
-
-  app.get('/billing/local/portal/:id', { schema: { hide: true, params: idParams } }, async (request, reply) =>
-    renderPortal(reply, request.params.id),
-  );
-
-  const portalAction = z.object({
-    id: z.string().max(100),
-    action: z.enum(['cancel', 'reactivate', 'card']),
-  });
-  app.post(
-    '/billing/local/portal/:id/:action',
-    { schema: { hide: true, params: portalAction, body: cardForm.partial().nullish() } },
-    async (request, reply) => {
-      const { id, action } = request.params;
-      const session = await findPageSession(db, clock.now(), id, 'portal');
-      if (!session) return expired(reply);
-      try {
-        if (action === 'card')
-          await changeLocalCard(db, clock, session.userId, request.body?.cardNumber ?? '');
-        else await setCancelAtPeriodEnd(db, clock, session.userId, action === 'cancel');
-      } catch (err) {
-        if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
-        return renderPortal(reply, id, { error: err.message }, err.statusCode);
-      }
-      const ok =
-        action === 'cancel'
-          ? 'Subscription will be canceled at the end of your billing period.'
-          : action === 'reactivate'
-            ? 'Subscription reactivated successfully!'
-            : 'Card updated.';
-      return renderPortal(reply, id, { ok });
-    },
-  );
+  await app.register(localPageRoutes);
 }

@@ -4,8 +4,8 @@ import type { Db } from '../db/connect';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import { billingCustomers, billingEvents, subscriptions, users } from '../db/schema';
-import { badRequest, notFound, unavailable } from '../errors';
-import { NO_SUBSCRIPTION, TRIAL_DAYS } from './localBilling';
+import { badRequest, conflict, notFound, unavailable } from '../errors';
+import { ALREADY_SUBSCRIBED, NO_SUBSCRIPTION, TRIAL_DAYS } from './localBilling';
 import { LIVE_STATUSES, syncPlan, type SubscriptionStatus } from './planSync';
 import { toSubscription, type BillingProvider } from './provider';
 
@@ -151,6 +151,12 @@ export function stripeProvider(deps: {
 
   return {
     async createCheckoutSession(userId) {
+      // Stripe would happily start a second subscription: refuse while one is live, as the embedded provider does.
+      const [live] = await db
+        .select({ status: subscriptions.status })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE_STATUSES])));
+      if (live) throw conflict(ALREADY_SUBSCRIBED);
       const { customerId, trialUsed } = await customerFor(userId);
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',

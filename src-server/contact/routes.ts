@@ -8,7 +8,10 @@ import { badRequest, HttpError } from '../errors';
 import { rateLimit, RATE_RULES } from '../plugins/rateLimit';
 import { messageResponseSchema } from '../../src/contract/auth';
 import { contactFieldsSchema, MAX_SCREENSHOT_BYTES } from './contactForm';
-import { sniffImageType } from './imageType';
+import { imageTypeOf } from './imageType';
+import { countUpload } from './uploadCap';
+import { byIp } from '../plugins/rateLimit';
+import { withOutbox } from '../mail/outbox';
 
 const SCREENSHOT_FIELD = 'screenshot';
 
@@ -45,10 +48,15 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
       try {
         for await (const part of request.parts()) {
           if (part.type === 'file') {
-            if (part.fieldname !== SCREENSHOT_FIELD) throw badRequest('Only a screenshot may be attached.');
+            if (part.fieldname !== SCREENSHOT_FIELD) {
+              throw badRequest('Only a screenshot may be attached, in the screenshot field.');
+            }
             const bytes = await part.toBuffer();
-            if (bytes.length === 0) continue;
-            const type = sniffImageType(bytes);
+            // A browser sends an empty, nameless part when no file was chosen: that is no screenshot.
+            if (bytes.length === 0 && !part.filename) continue;
+            if (bytes.length === 0)
+              throw badRequest('The screenshot is empty. Please choose a JPEG or PNG image.');
+            const type = imageTypeOf(bytes);
             if (!type) throw badRequest('The screenshot must be a JPEG or PNG image.');
             screenshot = { bytes, type };
           } else if (typeof part.value === 'string') {
@@ -69,6 +77,8 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
       if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
       const form = parsed.data;
 
+      if (screenshot) await countUpload(ctx, byIp(request));
+
       // A generated name: the uploader's filename never reaches the disk.
       let storedName: string | null = null;
       if (screenshot) {
@@ -76,37 +86,37 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
         await mkdir(uploadDir, { recursive: true });
         await writeFile(join(uploadDir, storedName), screenshot.bytes, { flag: 'wx' });
       }
+      const label = form.type === 'support' ? 'Support request' : 'Message';
       try {
-        await ctx.db.insert(contactMessages).values({
-          type: form.type,
-          name: form.name,
-          email: form.email,
-          message: form.message,
-          screenshotPath: storedName ? `uploads/${storedName}` : null,
-          screenshotType: screenshot?.type ?? null,
-          screenshotSize: screenshot?.bytes.length ?? null,
-          createdAt: ctx.clock.now(),
+        // The message and its mail to support are saved together; the mail job delivers it.
+        await withOutbox(ctx, async (tx, queue) => {
+          await tx.insert(contactMessages).values({
+            type: form.type,
+            name: form.name,
+            email: form.email,
+            message: form.message,
+            screenshotPath: storedName ? `uploads/${storedName}` : null,
+            screenshotType: screenshot?.type ?? null,
+            screenshotSize: screenshot?.bytes.length ?? null,
+            createdAt: ctx.clock.now(),
+          });
+          queue({
+            to: ctx.config.SUPPORT_EMAIL,
+            replyTo: form.email,
+            subject: `${label} from ${form.name}`,
+            text: [
+              `${label} from ${form.name} <${form.email}>`,
+              '',
+              form.message,
+              '',
+              storedName ? `Screenshot: uploads/${storedName} (in the data folder)` : 'No screenshot.',
+            ].join('\n'),
+          });
         });
       } catch (err) {
         if (storedName) await rm(join(uploadDir, storedName), { force: true });
         throw err;
       }
-      const label = form.type === 'support' ? 'Support request' : 'Message';
-      await ctx.mailer
-        .send({
-          to: ctx.config.SUPPORT_EMAIL,
-          replyTo: form.email,
-          subject: `${label} from ${form.name}`,
-          text: [
-            `${label} from ${form.name} <${form.email}>`,
-            '',
-            form.message,
-            '',
-            storedName ? `Screenshot: uploads/${storedName} (in the data folder)` : 'No screenshot.',
-          ].join('\n'),
-        })
-        // Saved already; a mail server outage is recorded in the outbox and must not lose the sender's message.
-        .catch((err) => request.log.error({ err: (err as Error).message }, 'contact mail failed'));
       return { message: "Message sent successfully! We'll get back to you soon." };
     },
   );

@@ -6,6 +6,7 @@ import type { Clock } from '../clock';
 import { systemClock } from '../clock';
 import { seedDemoUsers } from './demoUsers';
 import { seedAdminDemo } from './adminDemo';
+import { seedDemoSubscription } from './demoSubscription';
 
 const GB = 1024 ** 3;
 
@@ -57,6 +58,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<void
       })
       .onConflictDoNothing({ target: users.email });
   }
+  await seedDemoSubscription(db, clock);
   await seedDemoUsers(db, clock);
   await seedAdminDemo(db, clock);
 }

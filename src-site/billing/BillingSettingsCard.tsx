@@ -5,7 +5,7 @@ import { cancelSubscription, reactivateSubscription } from '../../src/api/billin
 import { formatEpochDate } from '../../src/format/dates';
 import { useSession } from '../../src/session/SessionProvider';
 import { BILLING_TEXT } from './billingTexts';
-import { useBillingCall, useOpenPortal, useSubscription } from './useBilling';
+import { grantedWithoutBilling, useBillingCall, useOpenPortal, useSubscription } from './useBilling';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
@@ -54,7 +54,11 @@ export function BillingSettingsCard() {
     setNotice(null);
     try {
       const res = await call(cancel ? cancelSubscription : reactivateSubscription);
-      setState({ kind: 'loaded', subscription: res.subscription });
+      setState({
+        kind: 'loaded',
+        subscription: res.subscription,
+        complimentary: state.kind === 'loaded' && state.complimentary,
+      });
       setNotice({ kind: 'success', text: cancel ? BILLING_TEXT.cancelled : BILLING_TEXT.reactivated });
     } catch {
       setNotice({ kind: 'error', text: cancel ? BILLING_TEXT.cancelFailed : BILLING_TEXT.reactivateFailed });
@@ -71,6 +75,15 @@ export function BillingSettingsCard() {
       }),
     );
   };
+
+  if (grantedWithoutBilling(state)) {
+    return (
+      <section className="pk-card" aria-labelledby="billing-settings">
+        {heading}
+        <p>{BILLING_TEXT.complimentary}</p>
+      </section>
+    );
+  }
 
   return (
     <section className="pk-card" aria-labelledby="billing-settings">

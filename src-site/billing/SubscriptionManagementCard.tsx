@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatEpochDate } from '../../src/format/dates';
 import { useSession } from '../../src/session/SessionProvider';
 import { BILLING_TEXT } from './billingTexts';
-import { useOpenPortal, useStartCheckout, useSubscription } from './useBilling';
+import { grantedWithoutBilling, useOpenPortal, useStartCheckout, useSubscription } from './useBilling';
 
 const STATUS_LABEL: Record<string, string> = {
   active: 'Active',
@@ -21,7 +21,9 @@ export function SubscriptionManagementCard() {
   const [error, setError] = useState<string | null>(null);
   if (!user) return null;
   const sub = state.kind === 'loaded' ? state.subscription : null;
-  const status = sub?.status ?? user.subscriptionStatus;
+  const granted = premium && grantedWithoutBilling(state);
+  // A grant has no subscription status of its own; an old, ended subscription's would mislead.
+  const status = granted ? null : (sub?.status ?? user.subscriptionStatus);
   const plan = premium ? 'Premium' : 'Free';
 
   return (
@@ -32,13 +34,17 @@ export function SubscriptionManagementCard() {
           {plan} plan{status ? ` (${STATUS_LABEL[status] ?? status})` : ''}
         </strong>
       </p>
-      {sub?.cancelAtPeriodEnd && <p>{BILLING_TEXT.cancelsOn(formatEpochDate(sub.currentPeriodEnd))}</p>}
+      {!granted && sub?.cancelAtPeriodEnd && (
+        <p>{BILLING_TEXT.cancelsOn(formatEpochDate(sub.currentPeriodEnd))}</p>
+      )}
       {error && (
         <p className="pk-alert pk-alert--error" role="alert">
           {error}
         </p>
       )}
-      {premium ? (
+      {granted ? (
+        <p>{BILLING_TEXT.complimentary}</p>
+      ) : premium ? (
         <>
           <dl>
             <dt>Status</dt>

@@ -18,6 +18,7 @@ export const BILLING_TEXT = {
   cancelled: 'Subscription will be canceled at the end of your billing period.',
   reactivated: 'Subscription reactivated successfully!',
   checkoutFailed: 'Failed to start checkout. Please try again.',
+  complimentary: 'Premium, granted by Postkeeper: no billing',
   cancelsOn: (date: string) => `Cancels on ${date}`,
   willCancelOn: (date: string) => `Your subscription will be canceled on ${date}`,
   trialEndsOn: (date: string) => `Trial ends on ${date}`,

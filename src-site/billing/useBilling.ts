@@ -25,8 +25,17 @@ export function useBillingCall() {
 
 export type SubscriptionState =
   | { kind: 'loading' }
-  | { kind: 'loaded'; subscription: Subscription | null }
+  | { kind: 'loaded'; subscription: Subscription | null; complimentary: boolean }
   | { kind: 'error' };
+
+/**
+ * Premium granted by Postkeeper with no live subscription beside it: there are no dates to show and nothing to
+ * cancel or manage.
+ */
+export const grantedWithoutBilling = (state: SubscriptionState): boolean =>
+  state.kind === 'loaded' &&
+  state.complimentary &&
+  (!state.subscription || state.subscription.status === 'canceled');
 
 /** The signed-in user's subscription, reloaded whenever the plan or status in the profile changes. */
 export function useSubscription(enabled: boolean) {
@@ -37,7 +46,7 @@ export function useSubscription(enabled: boolean) {
   const reload = useCallback(() => {
     if (!enabled) return;
     call(fetchSubscription).then(
-      (subscription) => setState({ kind: 'loaded', subscription }),
+      ({ subscription, complimentary }) => setState({ kind: 'loaded', subscription, complimentary }),
       () => setState({ kind: 'error' }),
     );
   }, [call, enabled]);

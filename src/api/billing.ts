@@ -1,12 +1,15 @@
-import type { Subscription, UrlResponse } from '../contract/billing';
+import type { BillingState, Subscription, UrlResponse } from '../contract/billing';
 import { ApiError, request } from './client';
 
-/** The subscription, or null when the account has none (404). */
-export async function fetchSubscription(): Promise<Subscription | null> {
+/**
+ * The subscription (null when the account has none: a 404), and whether Premium is an operator's grant with no
+ * billing behind it.
+ */
+export async function fetchSubscription(): Promise<BillingState> {
   try {
-    return (await request<{ subscription: Subscription }>('/billing/subscription')).subscription;
+    return await request<BillingState>('/billing/subscription');
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
+    if (err instanceof ApiError && err.status === 404) return { subscription: null, complimentary: false };
     throw err;
   }
 }

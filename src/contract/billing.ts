@@ -10,7 +10,15 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
-export const subscriptionResponseSchema = z.object({ subscription: subscriptionSchema });
+/**
+ * GET /billing/subscription. `complimentary` is true while an operator's Premium grant is in force: with no live
+ * subscription beside it, no billing runs at all, and `subscription` is null or an old, ended one.
+ */
+export const subscriptionResponseSchema = z.object({
+  subscription: subscriptionSchema.nullable(),
+  complimentary: z.boolean(),
+});
+export type BillingState = z.infer<typeof subscriptionResponseSchema>;
 export const subscriptionChangeResponseSchema = z.object({
   message: z.string(),
   subscription: subscriptionSchema,

@@ -10,6 +10,7 @@ import {
   setCancelAtPeriodEnd,
 } from '../../src-server/billing/localBilling';
 import { DAY_MS } from '../../src-server/clock';
+import { changePlanByAdmin } from '../../src-server/billing/adminPlanChange';
 
 const GB = 1024 ** 3;
 let t: TestApp;
@@ -101,6 +102,26 @@ describe('billing endpoints', () => {
     expect(portal.statusCode).toBe(404);
   });
 
+  it('say so for an operator-granted Premium without a subscription, and offer nothing to bill', async () => {
+    const { token, email } = await registerUser(t.app);
+    await changePlanByAdmin(t.db, t.clock, (await userRow(email)).id, 'premium');
+    const res = await getSub(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ subscription: null, complimentary: true });
+    for (const url of ['/api/billing/cancel-subscription', '/api/billing/reactivate-subscription']) {
+      const change = await t.app.inject({ method: 'POST', url, headers: bearer(token) });
+      expect(change.statusCode).toBe(404);
+      expect(change.json().message).toBe('No subscription found for this account.');
+    }
+    const portal = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/create-portal-session',
+      headers: bearer(token),
+      payload: { return_url: 'http://localhost:3000/settings' },
+    });
+    expect(portal.statusCode).toBe(404);
+  });
+
   it('runs checkout with a trial, cancel and reactivate, and the portal', async () => {
     const { token, email } = await registerUser(t.app);
     const declined = await checkout(token, { cardNumber: '4000 0000 0000 0002' });
@@ -121,6 +142,7 @@ describe('billing endpoints', () => {
       subscriptionStatus: 'trialing',
       storageLimit: 10 * GB,
     });
+    expect((await getSub(token)).json().complimentary).toBe(false);
     const sub = (await getSub(token)).json().subscription;
     expect(sub.status).toBe('trialing');
     expect(sub.cancelAtPeriodEnd).toBe(false);
@@ -176,7 +198,9 @@ describe('billing endpoints', () => {
     const cancelled = await t.app.inject({ method: 'POST', url: `${portalPath}/cancel` });
     expect(cancelled.body).toContain('Subscription will be canceled at the end of your billing period.');
     expect((await getSub(token)).json().subscription.cancelAtPeriodEnd).toBe(true);
-    const back = await t.app.inject({ method: 'POST', url: `${portalPath}/reactivate` });
+    // Each portal page serves one action; the answer's form carries the next page's id.
+    const nextPath = new URL(/action="([^"]+)\/reactivate"/.exec(cancelled.body)![1]).pathname;
+    const back = await t.app.inject({ method: 'POST', url: `${nextPath}/reactivate` });
     expect(back.body).toContain('Subscription reactivated successfully!');
   });
 });

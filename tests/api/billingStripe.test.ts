@@ -146,7 +146,21 @@ describe('the Stripe provider', () => {
     ).toBe(200);
     expect(await userOf(email)).toMatchObject({ plan: 'premium', subscriptionStatus: 'trialing' });
 
-    await open();
+    // While the subscription is live, a second checkout is refused before Stripe is asked.
+    const sessions = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').length;
+    const refused = await open();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: 'You already have an active subscription.' });
+    expect(fake.requests.filter((r) => r.path === '/v1/checkout/sessions')).toHaveLength(sessions);
+
+    // Once it has ended, the next checkout comes without a trial.
+    fake.subs.get('sub_first')!.status = 'canceled';
+    await post({
+      id: 'evt_c2',
+      type: 'customer.subscription.deleted',
+      data: { object: fake.subs.get('sub_first') },
+    });
+    expect((await open()).statusCode).toBe(200);
     const second = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!;
     expect(second.form.get('subscription_data[trial_period_days]')).toBeNull();
     expect(fake.requests.filter((r) => r.path === '/v1/customers')).toHaveLength(1);

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdir, readFile } from 'node:fs/promises';
+import { access, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { outboxFor, startTestApp, type TestApp } from './harness';
 import { contactMessages } from '../../src-server/db/schema';
+import { runJobOnce } from '../../src-server/jobs/jobRunner';
+import { DAY_MS } from '../../src-server/clock';
 import { multipartBody, TINY_JPEG, TINY_PNG } from '../fixtures/multipart';
 
 let t: TestApp;
@@ -119,6 +122,43 @@ describe('POST /api/contact', () => {
     expect((await uploads()).length).toBe(files);
   });
 
+  it.each([
+    [
+      'a zero-byte file',
+      { screenshot: { filename: 'shot.png', contentType: 'image/png', data: Buffer.alloc(0) } },
+      'The screenshot is empty. Please choose a JPEG or PNG image.',
+    ],
+    [
+      'a PNG header followed by HTML',
+      {
+        screenshot: {
+          filename: 'shot.png',
+          contentType: 'image/png',
+          data: Buffer.concat([
+            TINY_PNG.subarray(0, 16),
+            Buffer.from('<html><script>alert(1)</script></html>'),
+          ]),
+        },
+      },
+      'The screenshot must be a JPEG or PNG image.',
+    ],
+    [
+      'an image in a field other than screenshot',
+      { attachment: { filename: 'shot.png', contentType: 'image/png', data: TINY_PNG } },
+      'Only a screenshot may be attached, in the screenshot field.',
+    ],
+  ])('refuses %s with a clear message, and stores nothing', async (_name, file, message) => {
+    const before = await count();
+    const files = (await uploads()).length;
+    const mails = (await outboxFor(t.db, 'help@postkeeper.test')).length;
+    const res = await send({ ...base, ...file });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+    expect(await count()).toBe(before);
+    expect((await uploads()).length).toBe(files);
+    expect(await outboxFor(t.db, 'help@postkeeper.test')).toHaveLength(mails);
+  });
+
   it('rejects a JSON body with a clear message', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: base });
     expect(res.statusCode).toBe(400);
@@ -139,6 +179,70 @@ describe('contact rate limit', () => {
       expect(res.headers['retry-after']).toBe('600');
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('screenshot retention', () => {
+  it('deletes the file and its reference 90 days after the message, and keeps the message', async () => {
+    const res = await send({
+      ...base,
+      message: 'Keep my words, drop my screenshot later.',
+      screenshot: { filename: 's.png', contentType: 'image/png', data: TINY_PNG },
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.message, 'Keep my words, drop my screenshot later.'));
+    const file = join(t.config.DATA_DIR, row.screenshotPath!);
+
+    t.clock.advance(89 * DAY_MS);
+    expect(await runJobOnce(t.app.ctx, 'upload-retention')).toMatchObject({ ran: true });
+    await expect(access(file)).resolves.toBeUndefined();
+
+    t.clock.advance(2 * DAY_MS);
+    expect(await runJobOnce(t.app.ctx, 'upload-retention')).toMatchObject({ ran: true });
+    await expect(access(file)).rejects.toThrow();
+    const [after] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, row.id));
+    expect(after).toMatchObject({
+      message: 'Keep my words, drop my screenshot later.',
+      screenshotPath: null,
+      screenshotType: null,
+      screenshotSize: null,
+    });
+  });
+});
+
+describe('screenshot daily cap', () => {
+  it('refuses the 21st screenshot of a day from one address with 429 and Retry-After, and stores nothing', async () => {
+    const capped = await startTestApp({ RATE_LIMIT_SCALE: '1' });
+    const shot = { filename: 's.png', contentType: 'image/png', data: TINY_PNG };
+    const post = (fields: Parameters<typeof multipartBody>[0]) =>
+      capped.app.inject({ method: 'POST', url: '/api/contact', ...multipartBody(fields) });
+    try {
+      for (let i = 0; i < 20; i++) {
+        // Five messages per ten minutes is the contact limit: spread the day's screenshots out.
+        if (i > 0 && i % 5 === 0) capped.clock.advance(10 * 60_000 + 1000);
+        expect((await post({ ...base, screenshot: shot })).statusCode).toBe(200);
+      }
+      capped.clock.advance(10 * 60_000 + 1000);
+      const rows = (await capped.db.select().from(contactMessages)).length;
+      const res = await post({ ...base, screenshot: shot });
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toMatch(/^You have sent the most screenshots allowed for one day\./);
+      const retryAfter = Number(res.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(22 * 3600);
+      expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
+      expect((await capped.db.select().from(contactMessages)).length).toBe(rows);
+      expect(await readdir(join(capped.config.DATA_DIR, 'uploads'))).toHaveLength(20);
+      // A message without a screenshot still goes through.
+      expect((await post(base)).statusCode).toBe(200);
+      // The next day the cap starts again.
+      capped.clock.advance(DAY_MS);
+      expect((await post({ ...base, screenshot: shot })).statusCode).toBe(200);
+    } finally {
+      await capped.close();
     }
   });
 });

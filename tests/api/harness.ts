@@ -94,7 +94,7 @@ export async function registerUser(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** Mails in the outbox addressed to `to`, newest first. */
+/** Mails in the outbox addressed to `to`, newest first; a delivered mail's body reads as ''. */
 export async function outboxFor(
   db: Database['db'],
   to: string,
@@ -105,5 +105,6 @@ export async function outboxFor(
     .select({ subject: outbox.subject, text: outbox.text })
     .from(outbox)
     .where(eq(outbox.to, to))
-    .orderBy(desc(outbox.createdAt));
+    .orderBy(desc(outbox.createdAt))
+    .then((rows) => rows.map((r) => ({ subject: r.subject, text: r.text ?? '' })));
 }

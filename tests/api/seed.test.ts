@@ -52,6 +52,35 @@ describe('demo data', () => {
       expect(statuses).toContain(s);
   });
 
+  it('gives the demo Pro account a real, active subscription it can cancel and reactivate', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'premium@example.com', password: 'premium-demo-1' },
+    });
+    const auth = { authorization: `Bearer ${login.json().token}` };
+    const res = await t.app.inject({ method: 'GET', url: '/api/billing/subscription', headers: auth });
+    expect(res.statusCode).toBe(200);
+    const { subscription, complimentary } = res.json();
+    expect(complimentary).toBe(false);
+    expect(subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, trialEnd: null });
+    const now = t.clock.now().getTime() / 1000;
+    expect(subscription.currentPeriodStart).toBeLessThan(now);
+    expect(subscription.currentPeriodEnd).toBeGreaterThan(now);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/cancel-subscription',
+      headers: auth,
+    });
+    expect(cancel.json().subscription.cancelAtPeriodEnd).toBe(true);
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/reactivate-subscription',
+      headers: auth,
+    });
+    expect(back.json().subscription.cancelAtPeriodEnd).toBe(false);
+  });
+
   it('is idempotent and deterministic: seeding again adds nobody', async () => {
     const before = await t.db.select({ email: users.email }).from(users).orderBy(users.email);
     await seedIfWanted(t.database, loadConfig({ SEED_DEMO: '1' }), log());

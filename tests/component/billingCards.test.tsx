@@ -241,6 +241,55 @@ describe('Billing settings card', () => {
   });
 });
 
+describe('Premium granted by Postkeeper', () => {
+  const granted = () =>
+    mockApi(profile({ subscriptionStatus: null }), {
+      'GET /api/billing/subscription': () => json(200, { subscription: null, complimentary: true }),
+    });
+
+  it('says so on the dashboard, with no status, billing date or portal button', async () => {
+    granted();
+    renderWith(<SubscriptionManagementCard />);
+    expect(await screen.findByText('Premium, granted by Postkeeper: no billing')).toBeInTheDocument();
+    expect(screen.getByText('Premium plan')).toBeInTheDocument();
+    expect(screen.queryByText('N/A')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Manage Billing' })).not.toBeInTheDocument();
+  });
+
+  it('says so in settings, with no dates and no buttons that cannot work', async () => {
+    granted();
+    renderWith(<BillingSettingsCard />);
+    expect(await screen.findByText('Premium, granted by Postkeeper: no billing')).toBeInTheDocument();
+    expect(screen.queryByText(/N\/A/)).not.toBeInTheDocument();
+    for (const name of ['Manage Subscription', 'Cancel Subscription', 'Reactivate Subscription'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+  });
+
+  it('shows an ended subscription of a granted account as the grant, not as Canceled', async () => {
+    mockApi(profile({ subscriptionStatus: 'canceled' }), {
+      'GET /api/billing/subscription': () =>
+        json(200, { subscription: { ...trial, status: 'canceled', trialEnd: null }, complimentary: true }),
+    });
+    renderWith(<SubscriptionManagementCard />);
+    expect(await screen.findByText('Premium, granted by Postkeeper: no billing')).toBeInTheDocument();
+    expect(screen.getByText('Premium plan')).toBeInTheDocument();
+    expect(screen.queryByText(/Canceled/)).not.toBeInTheDocument();
+  });
+
+  it('still shows a live subscription beside a grant, with its dates and buttons', async () => {
+    mockApi(profile({ subscriptionStatus: 'active' }), {
+      'GET /api/billing/subscription': () =>
+        json(200, { subscription: { ...trial, status: 'active', trialEnd: null }, complimentary: true }),
+    });
+    renderWith(<BillingSettingsCard />);
+    expect(
+      await screen.findByText(`${formatEpochDate(START)} – ${formatEpochDate(END)}`),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel Subscription' })).toBeInTheDocument();
+    expect(screen.queryByText('Premium, granted by Postkeeper: no billing')).not.toBeInTheDocument();
+  });
+});
+
 describe('Start trial button', () => {
   it('opens checkout and shows a failure', async () => {
     mockApi(profile({ plan: 'free', subscriptionStatus: null }), {

@@ -84,3 +84,74 @@ describe('billing round trip on the embedded provider', () => {
     await context.close();
   });
 });
+
+describe('the demo Pro account', () => {
+  it('signs in, sees real dates in Settings, cancels and reactivates', async () => {
+    const { context, page } = await newPage(browser, 1280);
+    await page.goto('/dashboard/login');
+    await page.getByLabel('Email').fill('premium@example.com');
+    await page.getByLabel('Password').fill('premium-demo-1');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByText('Premium plan (Active)').waitFor();
+    await snap(page, 'billing-demo-pro-dashboard');
+
+    await page.goto('/dashboard/settings');
+    const card = page.getByRole('region', { name: 'Billing and Subscription' });
+    const date = '[A-Z][a-z]+ \\d{1,2}, \\d{4}';
+    const period = card.getByText(new RegExp(`^${date} – ${date}$`));
+    await period.waitFor();
+    expect(await card.getByText(/N\/A/).count()).toBe(0);
+    await snap(page, 'billing-demo-pro-settings');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await card.getByRole('button', { name: 'Cancel Subscription' }).click();
+    await card.getByText('Subscription will be canceled at the end of your billing period.').waitFor();
+    const end = (await period.textContent())!.split(' – ')[1];
+    await card.getByText(`Your subscription will be canceled on ${end}`).waitFor();
+    await snap(page, 'billing-demo-pro-cancelling');
+
+    await card.getByRole('button', { name: 'Reactivate Subscription' }).click();
+    await card.getByText('Subscription reactivated successfully!').waitFor();
+    expect(await card.getByText(/^Your subscription will be canceled on /).count()).toBe(0);
+    expect(await card.getByRole('button', { name: 'Cancel Subscription' }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('Premium granted by an operator', () => {
+  it('shows the grant instead of N/A dates and billing buttons', async () => {
+    const { context, page } = await newPage(browser, 1280);
+    const email = unique();
+    const reg = await page.request.post(`${baseURL()}/api/auth/register`, {
+      data: { email, password: 'granted-secret-1', displayName: 'Gus Granted' },
+    });
+    const { token } = (await reg.json()) as { token: string };
+    const me = await page.request.get(`${baseURL()}/api/auth/me`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { _id } = (await me.json()) as { _id: string };
+    const admin = await page.request.post(`${baseURL()}/api/auth/login`, {
+      data: { email: 'admin@example.com', password: 'admin-demo-1' },
+    });
+    const adminToken = ((await admin.json()) as { token: string }).token;
+    const grant = await page.request.patch(`${baseURL()}/api/admin/users/${_id}/subscription`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+      data: { plan: 'premium' },
+    });
+    expect(grant.ok()).toBe(true);
+
+    await signInAs(page, email, 'granted-secret-1');
+    await page.goto('/dashboard');
+    await page.getByText('Premium, granted by Postkeeper: no billing').waitFor();
+    expect(await page.getByRole('button', { name: 'Manage Billing' }).count()).toBe(0);
+    await snap(page, 'billing-granted-dashboard');
+    await page.goto('/dashboard/settings');
+    const card = page.getByRole('region', { name: 'Billing and Subscription' });
+    await card.getByText('Premium, granted by Postkeeper: no billing').waitFor();
+    expect(await card.getByText(/N\/A/).count()).toBe(0);
+    expect(await card.getByRole('button').count()).toBe(0);
+    await snap(page, 'billing-granted-settings');
+    await context.close();
+  });
+});

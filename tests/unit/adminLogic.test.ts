@@ -23,12 +23,14 @@ describe('CSV', () => {
   it.each(['=SUM(A1)', '+1', '-1', '@cmd', '\tx', '\rx'])('neutralises a cell starting %j', (v) => {
     expect(neutraliseCell(v)).toBe(`'${v}`);
   });
-  it('leaves ordinary cells alone and empties null', () => {
+  it('leaves ordinary cells and every number alone, and empties null', () => {
     expect(neutraliseCell('alice@example.com')).toBe('alice@example.com');
-    expect(neutraliseCell(12)).toBe('12');
+    expect(neutraliseCell(12)).toBe(12);
+    expect(neutraliseCell(-1.5)).toBe(-1.5);
+    expect(neutraliseCell(true)).toBe(true);
     expect(neutraliseCell(null)).toBe('');
   });
-  it('quotes commas and quotes, and round-trips through a parser', () => {
+  it('quotes every cell, and round-trips through a parser', () => {
     const text = toCsv(
       [{ a: 'x, "y"', b: '=1+1' }],
       [
@@ -36,8 +38,31 @@ describe('CSV', () => {
         { header: 'B', value: (r) => r.b },
       ],
     );
-    expect(text.split('\r\n')[0]).toBe('A,B');
+    expect(text.split('\r\n')[0]).toBe('"A","B"');
     expect(Papa.parse<string[]>(text).data[1]).toEqual(['x, "y"', "'=1+1"]);
+  });
+  it('keeps a value with ; in one cell for a spreadsheet that splits on ;', () => {
+    const text = toCsv(
+      [{ reasons: 'High tokens; High storage', cost: 1.25 }],
+      [
+        { header: 'Reasons', value: (r) => r.reasons },
+        { header: 'Cost', value: (r) => r.cost },
+      ],
+    );
+    expect(text.split('\r\n')[1]).toBe('"High tokens; High storage","1.25"');
+    // Split on ; as such a spreadsheet does, the quoted value is not cut in two.
+    expect(Papa.parse<string[]>(text, { delimiter: ';' }).data[1]).toHaveLength(1);
+  });
+  it('keeps negative numbers as numbers and neutralises only text that starts like a formula', () => {
+    const text = toCsv(
+      [{ delta: -3, note: '-3 tokens', cmd: '@SUM(A1)' }],
+      [
+        { header: 'Delta', value: (r) => r.delta },
+        { header: 'Note', value: (r) => r.note },
+        { header: 'Cmd', value: (r) => r.cmd },
+      ],
+    );
+    expect(Papa.parse<string[]>(text).data[1]).toEqual(['-3', "'-3 tokens", "'@SUM(A1)"]);
   });
   it('puts the date in the filename', () => {
     expect(csvFilename('suspicious-users', new Date('2026-11-22T12:00:00Z'))).toBe(

@@ -1,28 +1,54 @@
-import { pgTable, text, timestamp, uuid, integer } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Mail that was sent, or that waits here when no SMTP server is configured. */
-export const outbox = pgTable('outbox', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  sentAt: ts('sent_at'),
-  error: text('error'),
-});
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 
-export const contactMessages = pgTable('contact_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  type: text('type', { enum: ['contact', 'support'] }).notNull(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  message: text('message').notNull(),
-  /** Relative to DATA_DIR; a generated name, never the uploader's. */
-  screenshotPath: text('screenshot_path'),
-  screenshotType: text('screenshot_type'),
-  screenshotSize: integer('screenshot_size'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+/**
+ * Mail waiting for the delivery worker, and what is left of it afterwards. Requests only write rows here (in the
+ * same transaction as their own work); the worker claims due rows, sends them over SMTP, and then drops the body,
+ * so a delivered mail keeps only its recipient, subject and status.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    /** The body; null once the mail is delivered or has finally failed. */
+    text: text('text'),
+    html: text('html'),
+    replyTo: text('reply_to'),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** A pending mail is not tried before this time (exponential backoff after a failure). */
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    /** The worker sending it; a 'sending' row whose lease ran out is claimed again. */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: ts('lease_until'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+    error: text('error'),
+  },
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type', { enum: ['contact', 'support'] }).notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    /** Relative to DATA_DIR; a generated name, never the uploader's. */
+    screenshotPath: text('screenshot_path'),
+    screenshotType: text('screenshot_type'),
+    screenshotSize: integer('screenshot_size'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  // The upload retention job looks for old messages that still hold a screenshot.
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,160 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { HttpError } from '../errors';
+import { billingCustomers, users } from '../db/schema';
+import {
+  changeLocalCard,
+  completeLocalCheckout,
+  findSubscription,
+  setCancelAtPeriodEnd,
+} from './localBilling';
+import { claimPageSession, createPageSession, findPageSession } from './pageSessions';
+import { checkoutPage, messagePage, portalPage } from './localPages';
+
+const html = (reply: FastifyReply, code: number, body: string) =>
+  reply.code(code).type('text/html; charset=utf-8').send(body);
+
+/** The embedded provider's hosted checkout and portal pages, served on the API host. */
+export async function localPageRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, clock, config } = app.ctx;
+
+  const expired = (reply: FastifyReply) =>
+    html(
+      reply,
+      404,
+      messagePage(
+        'Link expired',
+        'This billing link has expired or was already used. Please start again from your account.',
+        {
+          href: `${config.webUrl}/dashboard`,
+          label: 'Back to your account',
+        },
+      ),
+    );
+  const idParams = z.object({ id: z.string().max(100) });
+  const cardForm = z.object({
+    cardNumber: z.string().default(''),
+    couponCode: z.string().max(64).optional(),
+  });
+
+  async function trialAvailable(userId: string) {
+    const [c] = await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
+    return !c?.trialUsed;
+  }
+
+  app.get(
+    '/billing/local/checkout/:id',
+    { schema: { hide: true, params: idParams } },
+    async (request, reply) => {
+      const session = await findPageSession(db, clock.now(), request.params.id, 'checkout');
+      if (!session) return expired(reply);
+      const action = `${config.apiUrl}/billing/local/checkout/${session.id}`;
+      return html(reply, 200, checkoutPage({ action, trial: await trialAvailable(session.userId) }));
+    },
+  );
+
+  app.post(
+    '/billing/local/checkout/:id',
+    { schema: { hide: true, params: idParams, body: cardForm } },
+    async (request, reply) => {
+      const session = await findPageSession(db, clock.now(), request.params.id, 'checkout');
+      if (!session) return expired(reply);
+      try {
+        // Claiming the page and starting the subscription commit together: of two concurrent submits one wins,
+        // the other finds the page used; a declined card rolls the claim back so the page can be tried again.
+        const started = await db.transaction(async (tx) => {
+          const claimed = await claimPageSession(tx, clock.now(), session.id, 'checkout');
+          if (!claimed) return false;
+          await completeLocalCheckout(tx, clock, claimed.userId, request.body);
+          return true;
+        });
+        if (!started) return expired(reply);
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
+        const action = `${config.apiUrl}/billing/local/checkout/${session.id}`;
+        const trial = await trialAvailable(session.userId);
+        return html(
+          reply,
+          err.statusCode,
+          checkoutPage({ action, trial, error: err.message, coupon: request.body.couponCode }),
+        );
+      }
+      return html(
+        reply,
+        200,
+        messagePage(
+          'Subscription started',
+          'Thank you! Your Pro subscription is ready. You can close this tab.',
+          {
+            href: session.returnUrl,
+            label: 'Go to your dashboard',
+          },
+        ),
+      );
+    },
+  );
+
+  async function renderPortal(
+    reply: FastifyReply,
+    id: string,
+    notice?: { ok?: string; error?: string },
+    code = 200,
+  ) {
+    const session = await findPageSession(db, clock.now(), id, 'portal');
+    if (!session) return expired(reply);
+    const sub = await findSubscription(db, clock, session.userId);
+    if (!sub) return expired(reply);
+    const [user] = await db.select({ plan: users.plan }).from(users).where(eq(users.id, session.userId));
+    return html(
+      reply,
+      code,
+      portalPage({
+        base: `${config.apiUrl}/billing/local/portal/${id}`,
+        sub,
+        plan: user?.plan ?? 'free',
+        returnUrl: session.returnUrl,
+        notice: notice?.ok,
+        error: notice?.error,
+      }),
+    );
+  }
+
+  app.get('/billing/local/portal/:id', { schema: { hide: true, params: idParams } }, async (request, reply) =>
+    renderPortal(reply, request.params.id),
+  );
+
+  const portalAction = z.object({
+    id: z.string().max(100),
+    action: z.enum(['cancel', 'reactivate', 'card']),
+  });
+  app.post(
+    '/billing/local/portal/:id/:action',
+    { schema: { hide: true, params: portalAction, body: cardForm.partial().nullish() } },
+    async (request, reply) => {
+      const { id, action } = request.params;
+      // Each portal page is good for one action: replaying the same form (or a leaked URL) finds it used. The
+      // page that answers carries a fresh id for the next action.
+      const session = await claimPageSession(db, clock.now(), id, 'portal');
+      if (!session) return expired(reply);
+      const next = await createPageSession(db, clock.now(), session.userId, 'portal', session.returnUrl);
+      try {
+        if (action === 'card')
+          await changeLocalCard(db, clock, session.userId, request.body?.cardNumber ?? '');
+        else await setCancelAtPeriodEnd(db, clock, session.userId, action === 'cancel');
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
+        return renderPortal(reply, next, { error: err.message }, err.statusCode);
+      }
+      const ok =
+        action === 'cancel'
+          ? 'Subscription will be canceled at the end of your billing period.'
+          : action === 'reactivate'
+            ? 'Subscription reactivated successfully!'
+            : 'Card updated.';
+      return renderPortal(reply, next, { ok });
+    },
+  );
+}

@@ -1,0 +1,61 @@
+import { purgeExpiredSessions } from '../auth/sessions';
+import { purgeStaleAuthLinks } from '../auth/purgeAuthLinks';
+import { advanceSubscriptions } from '../billing/localBilling';
+import { purgeOldUploads } from '../contact/uploadRetention';
+import { MAIL_JOB } from '../mail/outbox';
+import { deliverOutbox } from '../mail/outboxWorker';
+import type { JobDefinition } from './jobRunner';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const JOB_NAMES = {
+  mail: MAIL_JOB,
+  sessions: 'session-purge',
+  authLinks: 'auth-link-purge',
+  uploads: 'upload-retention',
+  billing: 'billing-sweep',
+} as const;
+
+/** Every background job of the server. Each runs once per schedule across all API processes. */
+export const JOBS: readonly JobDefinition[] = [
+  {
+    // Requests nudge it right after queuing mail; the schedule catches retries and other processes' mail.
+    name: JOB_NAMES.mail,
+    everyMs: 15_000,
+    leaseMs: 2 * MINUTE,
+    run: async (ctx, stopping) => {
+      await deliverOutbox(ctx, ctx.jobs.owner, stopping);
+    },
+  },
+  {
+    name: JOB_NAMES.sessions,
+    everyMs: HOUR,
+    leaseMs: 10 * MINUTE,
+    run: (ctx) => purgeExpiredSessions(ctx.db, ctx.clock),
+  },
+  {
+    name: JOB_NAMES.authLinks,
+    everyMs: HOUR,
+    leaseMs: 10 * MINUTE,
+    run: (ctx) => purgeStaleAuthLinks(ctx.db, ctx.clock),
+  },
+  {
+    name: JOB_NAMES.uploads,
+    everyMs: 6 * HOUR,
+    leaseMs: 10 * MINUTE,
+    run: async (ctx) => {
+      await purgeOldUploads(ctx);
+    },
+  },
+  {
+    // The embedded provider's renewals and period-end cancellations for users who do not come back; reads
+    // advance a user's own subscription too, so this only catches idle ones.
+    name: JOB_NAMES.billing,
+    everyMs: MINUTE,
+    leaseMs: 10 * MINUTE,
+    run: async (ctx) => {
+      await advanceSubscriptions(ctx.db, ctx.clock);
+    },
+  },
+];

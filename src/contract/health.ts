@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** One background job as GET /api/healthz reports it (times are ISO strings, null when it never happened). */
+export const jobHealthSchema = z.object({
+  name: z.string(),
+  /** A process holds its lease now. */
+  running: z.boolean(),
+  lastRunAt: z.string().nullable(),
+  lastSuccessAt: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  /** Failed runs since the last success. */
+  failures: z.number().int(),
+  totalRuns: z.number().int(),
+  totalFailures: z.number().int(),
+  nextRunAt: z.string().nullable(),
+});
+export type JobHealth = z.infer<typeof jobHealthSchema>;
+
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.literal('up'),
+  jobs: z.array(jobHealthSchema),
+});

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { bearer, registerUser, startTestApp, type TestApp } from './harness';
+import { coupons, subscriptions, users } from '../../src-server/db/schema';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const EXPIRED = 'This billing link has expired or was already used.';
+
+async function checkoutPath(token: string): Promise<string> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/auth/stripe/create-checkout-session',
+    headers: { ...bearer(token), accept: 'application/json' },
+  });
+  expect(res.statusCode).toBe(200);
+  return new URL(res.json().url as string).pathname;
+}
+const submit = (path: string, form: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: path, headers: FORM, payload: new URLSearchParams(form).toString() });
+const userId = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0].id;
+
+describe('checkout links', () => {
+  it('start one trial when the same checkout page is submitted twice at once', async () => {
+    const { token, email } = await registerUser(t.app);
+    await t.db.insert(coupons).values({
+      code: 'TWICE',
+      discountType: 'percentage',
+      amount: 10,
+      usageLimit: 5,
+      createdBy: 'ops@example.com',
+    });
+    const path = await checkoutPath(token);
+    const form = { cardNumber: '4242 4242 4242 4242', couponCode: 'TWICE' };
+    const results = await Promise.all([submit(path, form), submit(path, form)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    expect(results.find((r) => r.statusCode === 200)!.body).toContain('Your Pro subscription is ready');
+    expect(results.find((r) => r.statusCode === 404)!.body).toContain(EXPIRED);
+    const rows = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, await userId(email)));
+    expect(rows.map((r) => r.status)).toEqual(['trialing']);
+    const [coupon] = await t.db.select().from(coupons).where(eq(coupons.code, 'TWICE'));
+    expect(coupon.usedCount).toBe(1);
+  });
+
+  it('start one subscription when two checkout pages of one user are submitted at once', async () => {
+    const { token, email } = await registerUser(t.app);
+    const [a, b] = [await checkoutPath(token), await checkoutPath(token)];
+    const form = { cardNumber: '4242424242424242' };
+    const results = await Promise.all([submit(a, form), submit(b, form)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.body).toContain(
+      'You already have an active subscription.',
+    );
+    const rows = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, await userId(email)));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('keep a page usable after a declined card, and refuse a new checkout while a subscription is live', async () => {
+    const { token } = await registerUser(t.app);
+    const path = await checkoutPath(token);
+    expect((await submit(path, { cardNumber: '4000 0000 0000 0002' })).statusCode).toBe(400);
+    expect((await submit(path, { cardNumber: '4242 4242 4242 4242' })).statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/stripe/create-checkout-session',
+      headers: { ...bearer(token), accept: 'application/json' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'You already have an active subscription.' });
+  });
+});
+
+describe('portal links', () => {
+  it('are single use: a replayed action finds the page used, and the answer carries a fresh page', async () => {
+    const { token } = await registerUser(t.app);
+    expect((await submit(await checkoutPath(token), { cardNumber: '4242424242424242' })).statusCode).toBe(
+      200,
+    );
+    const portal = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/create-portal-session',
+      headers: bearer(token),
+      payload: { return_url: 'http://localhost:3000/dashboard/settings' },
+    });
+    const path = new URL(portal.json().url as string).pathname;
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+
+    const cancel = await t.app.inject({ method: 'POST', url: `${path}/cancel` });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.body).toContain('Subscription will be canceled at the end of your billing period.');
+    const replay = await t.app.inject({ method: 'POST', url: `${path}/reactivate` });
+    expect(replay.statusCode).toBe(404);
+    expect(replay.body).toContain(EXPIRED);
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+
+    const next = /action="http:\/\/localhost:3000\/api(\/billing\/local\/portal\/[^/"]+)\/reactivate"/.exec(
+      cancel.body,
+    );
+    expect(next).not.toBeNull();
+    expect(next![1]).not.toBe(path.replace(/^\/api/, ''));
+    const reactivate = await t.app.inject({ method: 'POST', url: `/api${next![1]}/reactivate` });
+    expect(reactivate.statusCode).toBe(200);
+    expect(reactivate.body).toContain('Subscription reactivated successfully!');
+    const sub = await t.app.inject({
+      method: 'GET',
+      url: '/api/billing/subscription',
+      headers: bearer(token),
+    });
+    expect(sub.json().subscription.cancelAtPeriodEnd).toBe(false);
+  });
+});
