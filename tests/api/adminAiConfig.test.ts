@@ -33,6 +33,11 @@ describe('GET /admin/ai-config/providers', () => {
     for (const p of Object.values(providers) as { models: unknown[] }[])
       expect(p.models.length).toBeGreaterThan(0);
   });
+
+  it('says no provider is configured when the server has no API keys', async () => {
+    const { providers } = (await call('GET', '/ai-config/providers')).json();
+    for (const p of Object.values(providers) as { configured: boolean }[]) expect(p.configured).toBe(false);
+  });
 });
 
 describe('GET and PATCH /admin/ai-config', () => {
