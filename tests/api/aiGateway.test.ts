@@ -7,6 +7,7 @@ import { startFakeOpenAi } from '../fixtures/fakeOpenAi';
 import { startFakeAnthropic } from '../fixtures/fakeAnthropic';
 import { startFakeGemini } from '../fixtures/fakeGemini';
 import { modelPrices } from '../../src-server/db/schema';
+import { buildApp } from '../../src-server/app';
 
 // One app with all three providers configured, each pointed at its local stand-in.
 let t: TestApp;
@@ -147,6 +148,26 @@ describe('routing by the console', () => {
     await t.app.inject({ method: 'POST', url: '/api/admin/ai-config/reset', headers: admin.headers });
     expect((await ask()).json()).toMatchObject({ provider: 'openai', model: 'gpt-4o-mini' });
     expect([openai, anthropic, gemini].map((f) => f.requests.length)).toEqual([2, 1, 1]);
+  });
+
+  it('applies a change made through one process to the next request on another', async () => {
+    // A second app on the same database stands for a second API process.
+    const other = await buildApp({ config: t.config, db: t.db, clock: t.clock, logger: false });
+    await other.ready();
+    try {
+      const ask = () =>
+        other.inject({
+          method: 'POST',
+          url: '/api/ext/ai/auto-tagging',
+          headers: user.headers,
+          payload: { query: 'Kubernetes at small scale' },
+        });
+      expect((await ask()).json().provider).toBe('openai');
+      await configureTask(t, admin, 'auto-tagging', 'anthropic', 'claude-sonnet-4');
+      expect((await ask()).json()).toMatchObject({ provider: 'anthropic', model: 'claude-sonnet-4' });
+    } finally {
+      await other.close();
+    }
   });
 
   it("prices a model that has no model_prices row at the catalogue's list price, never as free", async () => {
