@@ -169,12 +169,12 @@ export function AiConfigPage() {
                       </MenuItem>
                     ))}
                   </TextField>
-                  {row.keyNote ? (
-                    <Alert severity="warning" sx={{ flexBasis: '100%', py: 0 }}>
-                      {row.keyNote}
-                    </Alert>
-                  ) : null}
                 </Box>
+                {row.keyNote ? (
+                  <Alert severity="warning" sx={{ flexBasis: '100%', py: 0 }}>
+                    {row.keyNote}
+                  </Alert>
+                ) : null}
               </CardContent>
             </Card>
           );
