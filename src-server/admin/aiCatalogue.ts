@@ -77,7 +77,8 @@ export function providerCatalogue(configured: Record<ProviderId, boolean>): Prov
 }
 
 export const isTaskType = (id: string) => TASK_TYPES.some((t) => t.id === id);
-export const isProvider = (id: string): id is ProviderId => id in PROVIDERS;
+// Own keys only: `in` would take 'constructor' or 'toString' for providers.
+export const isProvider = (id: string): id is ProviderId => Object.hasOwn(PROVIDERS, id);
 export const isModelOf = (provider: ProviderId, model: string) =>
   PROVIDERS[provider].models.some((m) => m.id === model);
 

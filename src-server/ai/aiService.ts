@@ -21,14 +21,18 @@ void sameTasks;
 
 /**
  * The provider and model the console's AI Provider Settings name for the task, read on every request so a
- * change applies to the next one on every process. No row, or a model the provider no longer offers, means
- * the default.
+ * change applies to the next one on every process. No row or an unknown provider means the default provider and
+ * model; a model the provider does not offer means that provider's default.
  */
 export async function chosenModel(ctx: AppContext, taskType: string): Promise<ModelChoice> {
   const [row] = await ctx.db.select().from(aiConfigs).where(eq(aiConfigs.taskType, taskType)).limit(1);
-  const provider = row && isProvider(row.provider) ? row.provider : DEFAULT_PROVIDER;
-  const model = row?.model && isModelOf(provider, row.model) ? row.model : defaultModel(provider);
-  return { provider, model };
+  if (!row || !isProvider(row.provider))
+    return { provider: DEFAULT_PROVIDER, model: defaultModel(DEFAULT_PROVIDER) };
+  const provider = row.provider;
+  return {
+    provider,
+    model: row.model && isModelOf(provider, row.model) ? row.model : defaultModel(provider),
+  };
 }
 
 interface PreparedTask {

@@ -87,6 +87,10 @@ describe('GET and PATCH /admin/ai-config', () => {
     [{ taskType: 'search', provider: 'mistral', model: null }, 'Unknown provider: mistral'],
     [{ taskType: 'search', provider: 'google', model: 'gpt-4o' }, 'Model gpt-4o is not offered by google'],
     [{ taskType: 'translation', provider: 'openai', model: null }, 'Unknown task type: translation'],
+    [{ taskType: 'search', provider: 'constructor', model: null }, 'Unknown provider: constructor'],
+    [{ taskType: 'search', provider: '__proto__', model: 'gpt-4o' }, 'Unknown provider: __proto__'],
+    [{ taskType: 'search', provider: 'toString', model: null }, 'Unknown provider: toString'],
+    [{ taskType: 'constructor', provider: 'openai', model: null }, 'Unknown task type: constructor'],
   ])('rejects %j, changing nothing', async (body, message) => {
     const before = await t.db.select().from(aiConfigs);
     const res = await call('PATCH', '/ai-config', body);

@@ -6,7 +6,7 @@ import { aiUser, askAi, configureTask, postRow, savedPost, seedPrices, usageRows
 import { startFakeOpenAi } from '../fixtures/fakeOpenAi';
 import { startFakeAnthropic } from '../fixtures/fakeAnthropic';
 import { startFakeGemini } from '../fixtures/fakeGemini';
-import { modelPrices } from '../../src-server/db/schema';
+import { aiConfigs, modelPrices } from '../../src-server/db/schema';
 import { buildApp } from '../../src-server/app';
 
 // One app with all three providers configured, each pointed at its local stand-in.
@@ -167,6 +167,23 @@ describe('routing by the console', () => {
       expect((await ask()).json()).toMatchObject({ provider: 'anthropic', model: 'claude-sonnet-4' });
     } finally {
       await other.close();
+    }
+  });
+
+  it('treats a stored setting that names no real provider or model as the default, never a 500', async () => {
+    for (const [provider, model] of [
+      ['constructor', null],
+      ['__proto__', 'gpt-4o'],
+      ['google', 'gpt-4o'],
+    ] as const) {
+      await t.db.update(aiConfigs).set({ provider, model }).where(eq(aiConfigs.taskType, 'auto-tagging'));
+      const res = await askAi(t, user.headers, 'auto-tagging', { query: 'Legacy settings' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject(
+        provider === 'google'
+          ? { provider: 'google', model: 'gemini-2.0-flash' }
+          : { provider: 'openai', model: 'gpt-4o-mini' },
+      );
     }
   });
 

@@ -26,7 +26,7 @@ export function anthropicProvider(opts: ProviderOptions): AiProvider {
     async complete(req) {
       const res = await client.messages.create(
         {
-          model: API_MODEL[req.model] ?? req.model,
+          model: Object.hasOwn(API_MODEL, req.model) ? API_MODEL[req.model] : req.model,
           max_tokens: req.maxOutputTokens,
           system: req.system,
           messages: [{ role: 'user', content: req.user }],
