@@ -73,6 +73,16 @@ export const envSchema = z.object({
   ABUSE_STORAGE_GB: positiveNumber(5),
   ABUSE_COST_DOLLAR: positiveNumber(5),
   STORAGE_COST_PER_GB_MONTH: positiveNumber(0.023),
+  /** AI provider keys (secrets). A provider without a key is "not configured": its requests go to openai. */
+  OPENAI_API_KEY: optionalString,
+  ANTHROPIC_API_KEY: optionalString,
+  GEMINI_API_KEY: optionalString,
+  /** Self-hosted or proxied endpoints; tests point them at local stand-ins. Unset: each provider's own API. */
+  OPENAI_BASE_URL: optionalUrl,
+  ANTHROPIC_BASE_URL: optionalUrl,
+  GEMINI_BASE_URL: optionalUrl,
+  /** Deadline of one provider call; a request that falls back may take two of them. */
+  AI_TIMEOUT_MS: positiveInt(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

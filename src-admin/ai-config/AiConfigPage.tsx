@@ -16,6 +16,7 @@ import { useLoad } from '../common/useLoad';
 import { Banner } from '../common/Banner';
 import { useTimedMessage } from '../common/useTimedMessage';
 import { aiConfigRows, lastUpdated, type AiConfigRow } from './aiConfigRows';
+import { ProviderKeys } from './ProviderKeys';
 
 const NOTES = [
   'Changes apply immediately to new AI requests.',
@@ -112,14 +113,20 @@ export function AiConfigPage() {
       </Box>
       <Banner message={banner} />
       {catalogue.loading || configs.loading ? <LinearProgress sx={{ mb: 2 }} /> : null}
+      {catalogue.data ? <ProviderKeys catalogue={catalogue.data} /> : null}
       <div style={{ display: 'grid', gap: 12 }}>
         {rows.map((row) => {
           const models = catalogue.data?.providers[row.provider]?.models ?? [];
           return (
-            <Card key={row.taskType} variant="outlined">
+            <Card
+              key={row.taskType}
+              variant="outlined"
+              component="section"
+              aria-labelledby={`ai-task-${row.taskType}`}
+            >
               <CardContent sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
                 <Box sx={{ flex: '1 1 240px' }}>
-                  <Typography variant="subtitle1" component="h2">
+                  <Typography variant="subtitle1" component="h2" id={`ai-task-${row.taskType}`}>
                     {row.name}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
@@ -163,6 +170,11 @@ export function AiConfigPage() {
                     ))}
                   </TextField>
                 </Box>
+                {row.keyNote ? (
+                  <Alert severity="warning" sx={{ flexBasis: '100%', py: 0 }}>
+                    {row.keyNote}
+                  </Alert>
+                ) : null}
               </CardContent>
             </Card>
           );

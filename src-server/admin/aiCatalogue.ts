@@ -59,20 +59,26 @@ export const PROVIDERS = {
 export type ProviderId = keyof typeof PROVIDERS;
 export const DEFAULT_PROVIDER: ProviderId = DEFAULT_AI_PROVIDER as ProviderId;
 
-export function providerCatalogue(): ProviderCatalogue {
+/** The catalogue for the console; `configured` says which providers have an API key on this server. */
+export function providerCatalogue(configured: Record<ProviderId, boolean>): ProviderCatalogue {
   return {
     taskTypes: TASK_TYPES.map((t) => ({ ...t })),
     providers: Object.fromEntries(
       Object.entries(PROVIDERS).map(([id, p]) => [
         id,
-        { name: p.name, models: p.models.map((m) => ({ id: m.id, name: m.name })) },
+        {
+          name: p.name,
+          models: p.models.map((m) => ({ id: m.id, name: m.name })),
+          configured: configured[id as ProviderId],
+        },
       ]),
     ),
   };
 }
 
 export const isTaskType = (id: string) => TASK_TYPES.some((t) => t.id === id);
-export const isProvider = (id: string): id is ProviderId => id in PROVIDERS;
+// Own keys only: `in` would take 'constructor' or 'toString' for providers.
+export const isProvider = (id: string): id is ProviderId => Object.hasOwn(PROVIDERS, id);
 export const isModelOf = (provider: ProviderId, model: string) =>
   PROVIDERS[provider].models.some((m) => m.id === model);
 

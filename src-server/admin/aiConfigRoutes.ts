@@ -8,6 +8,7 @@ import {
   updateAiConfigSchema,
 } from '../../src/contract/admin';
 import { providerCatalogue } from './aiCatalogue';
+import { configuredProviders } from '../ai/providers/aiProviders';
 import { listAiConfigs, resetAiConfigs, updateAiConfig } from './aiConfigService';
 import { operator } from './adminContext';
 
@@ -33,11 +34,11 @@ export async function aiConfigRoutes(fastify: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Task types and the providers and models on offer',
+        summary: 'Task types, the providers and models on offer, and which providers have an API key',
         response: { 200: providerCatalogueSchema },
       },
     },
-    async () => providerCatalogue(),
+    async () => providerCatalogue(configuredProviders(app.ctx.config)),
   );
 
   app.patch(

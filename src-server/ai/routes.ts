@@ -1,4 +1,41 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { aiRequestSchema, aiResponseSchema, aiTaskParamsSchema } from '../../src/contract/ai';
+import { messageSchema } from '../../src/contract/admin';
+import { requireUser } from '../plugins/auth';
+import { aiProviders } from './providers/aiProviders';
+import { createAiGateway } from './gateway';
+import { runAiTask } from './aiService';
 
 /** The extension's AI requests under /api/ext/ai. Registered behind extGuard. */
-export async function aiRoutes(_ai: FastifyInstance): Promise<void> {}
+export async function aiRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config } = app.ctx;
+  // SDK clients are built once: keys and endpoints are environment, fixed for the process's life.
+  const gateway = createAiGateway(aiProviders(config), { timeoutMs: config.AI_TIMEOUT_MS, log: app.log });
+
+  app.post(
+    '/:taskType',
+    {
+      schema: {
+        tags: ['extension'],
+        summary: 'Run an AI task on a saved post, a text or the saved library',
+        description:
+          'auto-tagging and categorization take a postId (the answer is saved on the post) or a query (the text); ' +
+          'search takes a query; recommendations an optional postId and query; analytics an optional query. ' +
+          'The task goes to the provider and model set in the console, or to OpenAI when that provider fails.',
+        params: aiTaskParamsSchema,
+        body: aiRequestSchema,
+        response: {
+          200: aiResponseSchema,
+          400: messageSchema,
+          403: messageSchema,
+          404: messageSchema,
+          502: messageSchema,
+        },
+      },
+    },
+    async (request) =>
+      runAiTask(app.ctx, gateway, requireUser(request), request.params.taskType, request.body),
+  );
+}

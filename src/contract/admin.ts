@@ -151,7 +151,12 @@ export const providerCatalogueSchema = z.object({
   taskTypes: z.array(z.object({ id: z.string(), name: z.string(), description: z.string() })),
   providers: z.record(
     z.string(),
-    z.object({ name: z.string(), models: z.array(z.object({ id: z.string(), name: z.string() })) }),
+    z.object({
+      name: z.string(),
+      models: z.array(z.object({ id: z.string(), name: z.string() })),
+      /** The server has this provider's API key; without it, its requests fall back to OpenAI. */
+      configured: z.boolean(),
+    }),
   ),
 });
 export type ProviderCatalogue = z.infer<typeof providerCatalogueSchema>;

@@ -33,6 +33,11 @@ describe('GET /admin/ai-config/providers', () => {
     for (const p of Object.values(providers) as { models: unknown[] }[])
       expect(p.models.length).toBeGreaterThan(0);
   });
+
+  it('says no provider is configured when the server has no API keys', async () => {
+    const { providers } = (await call('GET', '/ai-config/providers')).json();
+    for (const p of Object.values(providers) as { configured: boolean }[]) expect(p.configured).toBe(false);
+  });
 });
 
 describe('GET and PATCH /admin/ai-config', () => {
@@ -82,6 +87,10 @@ describe('GET and PATCH /admin/ai-config', () => {
     [{ taskType: 'search', provider: 'mistral', model: null }, 'Unknown provider: mistral'],
     [{ taskType: 'search', provider: 'google', model: 'gpt-4o' }, 'Model gpt-4o is not offered by google'],
     [{ taskType: 'translation', provider: 'openai', model: null }, 'Unknown task type: translation'],
+    [{ taskType: 'search', provider: 'constructor', model: null }, 'Unknown provider: constructor'],
+    [{ taskType: 'search', provider: '__proto__', model: 'gpt-4o' }, 'Unknown provider: __proto__'],
+    [{ taskType: 'search', provider: 'toString', model: null }, 'Unknown provider: toString'],
+    [{ taskType: 'constructor', provider: 'openai', model: null }, 'Unknown task type: constructor'],
   ])('rejects %j, changing nothing', async (body, message) => {
     const before = await t.db.select().from(aiConfigs);
     const res = await call('PATCH', '/ai-config', body);

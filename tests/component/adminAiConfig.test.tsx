@@ -16,8 +16,12 @@ const CATALOGUE = {
     { id: 'summary', name: 'Summaries', description: 'Summarises posts' },
   ],
   providers: {
-    openai: { name: 'OpenAI', models: [{ id: 'gpt-4o-mini', name: 'GPT-4o mini' }] },
-    anthropic: { name: 'Anthropic', models: [{ id: 'claude-haiku', name: 'Claude Haiku' }] },
+    openai: { name: 'OpenAI', models: [{ id: 'gpt-4o-mini', name: 'GPT-4o mini' }], configured: true },
+    anthropic: {
+      name: 'Anthropic',
+      models: [{ id: 'claude-haiku', name: 'Claude Haiku' }],
+      configured: true,
+    },
   },
 };
 const CONFIGS = [
@@ -97,6 +101,39 @@ describe('console AI provider settings', () => {
     expect(screen.queryByText('Failed to update configuration.')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reset to Defaults' }));
     expect(await screen.findByText('Failed to reset configurations.')).toBeInTheDocument();
+  });
+
+  it('marks a provider without an API key, on its own line and on every task that uses it', async () => {
+    const NO_KEY = 'No API key: requests fall back to OpenAI';
+    const catalogue = {
+      ...CATALOGUE,
+      providers: {
+        ...CATALOGUE.providers,
+        anthropic: { ...CATALOGUE.providers.anthropic, configured: false },
+      },
+    };
+    fakeApi({ ...base, 'GET /admin/ai-config/providers': () => catalogue });
+    renderConsole('/admin/ai-config');
+    const keys = await screen.findByRole('region', { name: 'Provider API keys' });
+    const lines = within(keys).getAllByRole('listitem');
+    expect(lines.map((l) => l.textContent)).toEqual(['OpenAIAPI key configured', `Anthropic${NO_KEY}`]);
+    // Summaries runs on Anthropic; Auto-tagging on OpenAI, which has its key.
+    expect(within(screen.getByRole('region', { name: 'Summaries' })).getByText(NO_KEY)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Auto-tagging' })).queryByText(/No API key/)).toBeNull();
+  });
+
+  it('says that nothing can fall back when OpenAI itself has no key', async () => {
+    const catalogue = {
+      ...CATALOGUE,
+      providers: { ...CATALOGUE.providers, openai: { ...CATALOGUE.providers.openai, configured: false } },
+    };
+    fakeApi({ ...base, 'GET /admin/ai-config/providers': () => catalogue });
+    renderConsole('/admin/ai-config');
+    const task = await screen.findByRole('region', { name: 'Auto-tagging' });
+    expect(
+      within(task).getByText('No API key: its requests fail, and failed requests have no fallback'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No API key: requests fall back to OpenAI')).toBeNull();
   });
 
   it('shows the load failure texts', async () => {

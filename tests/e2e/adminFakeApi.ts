@@ -104,8 +104,12 @@ const ROUTES: Record<string, unknown> = {
       { id: 'recommend', name: 'Recommendations', description: 'Finds related posts' },
     ],
     providers: {
-      openai: { name: 'OpenAI', models: [{ id: 'gpt-4o-mini', name: 'GPT-4o mini' }] },
-      anthropic: { name: 'Anthropic', models: [{ id: 'claude-haiku', name: 'Claude Haiku' }] },
+      openai: { name: 'OpenAI', models: [{ id: 'gpt-4o-mini', name: 'GPT-4o mini' }], configured: true },
+      anthropic: {
+        name: 'Anthropic',
+        models: [{ id: 'claude-haiku', name: 'Claude Haiku' }],
+        configured: false,
+      },
     },
   },
   'GET /api/admin/users/suspicious': {

@@ -13,7 +13,7 @@ import {
 } from '../../src-admin/coupons/couponStatus';
 import { topReasons } from '../../src-admin/flagged/topReasons';
 import { flaggedDate, flaggedReason, storageUsedOfLimit } from '../../src-admin/flagged/flaggedFormat';
-import { aiConfigRows, lastUpdated } from '../../src-admin/ai-config/aiConfigRows';
+import { aiConfigRows, keyNote, lastUpdated } from '../../src-admin/ai-config/aiConfigRows';
 import { applyListParams, mapBounded, sortRows } from '../../src-admin/providers/listQuery';
 import { SECTIONS, sectionIndex } from '../../src-admin/layout/sections';
 import { suspiciousCsvColumns } from '../../src-admin/suspicious/suspiciousCsv';
@@ -190,7 +190,10 @@ describe('AI config rows', () => {
       { id: 'tagging', name: 'Tagging', description: 'Tags posts' },
       { id: 'summary', name: 'Summary', description: 'Summarises' },
     ],
-    providers: { openai: { name: 'OpenAI', models: [{ id: 'gpt', name: 'GPT' }] } },
+    providers: {
+      openai: { name: 'OpenAI', models: [{ id: 'gpt', name: 'GPT' }], configured: true },
+      anthropic: { name: 'Anthropic', models: [{ id: 'claude', name: 'Claude' }], configured: false },
+    },
   };
   it('falls back to openai with the default model for a task without config', () => {
     const rows = aiConfigRows(catalogue, [
@@ -198,6 +201,20 @@ describe('AI config rows', () => {
     ]);
     expect(rows[0]).toMatchObject({ taskType: 'tagging', provider: 'openai', model: null, updatedAt: null });
     expect(rows[1]).toMatchObject({ taskType: 'summary', provider: 'anthropic', model: 'claude' });
+  });
+  it('says what a missing API key means for the row: a fallback to OpenAI, or none for OpenAI itself', () => {
+    const rows = aiConfigRows(catalogue, [
+      { taskType: 'summary', provider: 'anthropic', model: null, updatedAt: '2026-11-01T00:00:00Z' },
+    ]);
+    expect(rows.map((r) => r.keyNote)).toEqual([null, 'No API key: requests fall back to OpenAI']);
+    const noOpenAi = {
+      ...catalogue,
+      providers: { ...catalogue.providers, openai: { ...catalogue.providers.openai, configured: false } },
+    };
+    expect(keyNote(noOpenAi, 'openai')).toBe(
+      'No API key: its requests fail, and failed requests have no fallback',
+    );
+    expect(keyNote(noOpenAi, 'anthropic')).toBe('No API key: requests fall back to OpenAI');
   });
   it('last updated is the newest', () => {
     expect(lastUpdated([{ updatedAt: '2026-01-01T00:00:00Z' }, { updatedAt: '2026-03-01T00:00:00Z' }])).toBe(

@@ -36,6 +36,11 @@ describe('configuration from the environment', () => {
     [{ SESSION_TTL_DAYS: '0' }, 'SESSION_TTL_DAYS'],
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ OPENAI_BASE_URL: 'api.openai.com/v1' }, 'OPENAI_BASE_URL'],
+    [{ ANTHROPIC_BASE_URL: 'nope' }, 'ANTHROPIC_BASE_URL'],
+    [{ GEMINI_BASE_URL: 'nope' }, 'GEMINI_BASE_URL'],
+    [{ AI_TIMEOUT_MS: '0' }, 'AI_TIMEOUT_MS'],
+    [{ AI_TIMEOUT_MS: 'soon' }, 'AI_TIMEOUT_MS'],
   ])('stops on %j with one line that names %s', (env, name) => {
     let error: unknown;
     try {
@@ -47,6 +52,23 @@ describe('configuration from the environment', () => {
     const message = (error as Error).message;
     expect(message.startsWith(`Invalid configuration: ${name} `)).toBe(true);
     expect(message).not.toContain('\n');
+  });
+
+  it('reads the AI keys, endpoints and the 30 s default timeout; blank keys count as none', () => {
+    expect(loadConfig({}).AI_TIMEOUT_MS).toBe(30_000);
+    expect(loadConfig({}).OPENAI_API_KEY).toBeUndefined();
+    const config = loadConfig({
+      OPENAI_API_KEY: ' sk-1 ',
+      ANTHROPIC_API_KEY: '',
+      GEMINI_BASE_URL: 'http://127.0.0.1:9000',
+      AI_TIMEOUT_MS: '5000',
+    });
+    expect(config).toMatchObject({
+      OPENAI_API_KEY: 'sk-1',
+      GEMINI_BASE_URL: 'http://127.0.0.1:9000',
+      AI_TIMEOUT_MS: 5000,
+    });
+    expect(config.ANTHROPIC_API_KEY).toBeUndefined();
   });
 
   it('reads the admin list case-insensitively', () => {

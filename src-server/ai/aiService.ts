@@ -1,0 +1,137 @@
+import { and, eq } from 'drizzle-orm';
+import type { AiRequest, AiResponse, AiTaskType } from '../../src/contract/ai';
+import type { AppContext } from '../context';
+import type { Db } from '../db/connect';
+import { aiConfigs, posts, type UserRow } from '../db/schema';
+import { badRequest, forbidden } from '../errors';
+import { DEFAULT_PROVIDER, isModelOf, isProvider, type TASK_TYPES } from '../admin/aiCatalogue';
+import { recordAiUsage } from '../usage/recordAiUsage';
+import { aiAccess } from './aiAccess';
+import { defaultModel, type AiGateway, type ModelChoice } from './gateway';
+import { promptFor } from './prompts';
+import { parseAnswer } from './parseAnswer';
+import { costOf, priceOf } from './pricing';
+import { requestProblem, type TaskInput } from './taskInput';
+import { asSample, libraryStats, ownPost, recentPosts } from './userPosts';
+
+// The contract's task types are the catalogue's: this line stops compiling when the two lists drift apart.
+type CatalogueTask = (typeof TASK_TYPES)[number]['id'];
+const sameTasks: [CatalogueTask, AiTaskType] extends [AiTaskType, CatalogueTask] ? true : never = true;
+void sameTasks;
+
+/**
+ * The provider and model the console's AI Provider Settings name for the task, read on every request so a
+ * change applies to the next one on every process. No row or an unknown provider means the default provider and
+ * model; a model the provider does not offer means that provider's default.
+ */
+export async function chosenModel(ctx: AppContext, taskType: string): Promise<ModelChoice> {
+  const [row] = await ctx.db.select().from(aiConfigs).where(eq(aiConfigs.taskType, taskType)).limit(1);
+  if (!row || !isProvider(row.provider))
+    return { provider: DEFAULT_PROVIDER, model: defaultModel(DEFAULT_PROVIDER) };
+  const provider = row.provider;
+  return {
+    provider,
+    model: row.model && isModelOf(provider, row.model) ? row.model : defaultModel(provider),
+  };
+}
+
+interface PreparedTask {
+  input: TaskInput;
+  /** Ids of the posts the model sees, numbered from 1 in the prompt. */
+  postIds: string[];
+  /** The post that auto-tagging or categorization writes its answer on. */
+  saveOn?: string;
+}
+
+const NO_POSTS = 'There are no saved posts to look through yet. Save a few posts first.';
+
+async function prepare(
+  ctx: AppContext,
+  userId: string,
+  task: AiTaskType,
+  body: AiRequest,
+): Promise<PreparedTask> {
+  switch (task) {
+    case 'auto-tagging':
+    case 'categorization': {
+      if (!body.postId) return { input: { task, text: body.query! }, postIds: [] };
+      const post = await ownPost(ctx, userId, body.postId);
+      return {
+        input: { task, text: post.text, platform: post.platform, author: post.author },
+        postIds: [],
+        saveOn: post.id,
+      };
+    }
+    case 'search': {
+      const sample = await recentPosts(ctx, userId);
+      if (!sample.length) throw badRequest(NO_POSTS);
+      return { input: { task, query: body.query!, posts: sample }, postIds: sample.map((p) => p.id) };
+    }
+    case 'recommendations': {
+      const about = body.postId ? await ownPost(ctx, userId, body.postId) : undefined;
+      const sample = await recentPosts(ctx, userId, about?.id);
+      if (!sample.length) throw badRequest(NO_POSTS);
+      return {
+        input: { task, about: about && asSample(about), interest: body.query, posts: sample },
+        postIds: sample.map((p) => p.id),
+      };
+    }
+    case 'analytics': {
+      const sample = await recentPosts(ctx, userId);
+      if (!sample.length) throw badRequest(NO_POSTS);
+      const stats = await libraryStats(ctx, userId);
+      return {
+        input: { task, question: body.query, stats, posts: sample },
+        postIds: sample.map((p) => p.id),
+      };
+    }
+  }
+}
+
+/**
+ * Runs one AI task for the user: the plan rule, the task's input, the configured model (or the fallback), then
+ * the answer saved on the post and the usage metered, in one transaction. Nothing is written when no provider
+ * serves the request.
+ */
+export async function runAiTask(
+  ctx: AppContext,
+  gateway: AiGateway,
+  user: Pick<UserRow, 'id' | 'plan' | 'flaggedForAbuse'>,
+  task: AiTaskType,
+  body: AiRequest,
+): Promise<AiResponse> {
+  const access = aiAccess(user, task);
+  if (!access.allowed) throw forbidden(access.message);
+  const problem = requestProblem(task, body);
+  if (problem) throw badRequest(problem);
+  const prepared = await prepare(ctx, user.id, task, body);
+  const choice = await chosenModel(ctx, task);
+  const served = await gateway.complete(choice, promptFor(prepared.input), (text) =>
+    parseAnswer(task, text, prepared.postIds),
+  );
+  const at = ctx.clock.now();
+  const cost = await ctx.db.transaction(async (tx) => {
+    const cost = costOf(await priceOf(tx as unknown as Db, served.provider, served.model), served.usage);
+    if (prepared.saveOn) {
+      const value = served.value;
+      const set =
+        'tags' in value ? { tags: value.tags } : 'category' in value ? { category: value.category } : {};
+      // A post deleted while the model was answering simply gets nothing; the request was still served.
+      await tx
+        .update(posts)
+        .set({ ...set, updatedAt: at })
+        .where(and(eq(posts.id, prepared.saveOn), eq(posts.userId, user.id)));
+    }
+    await recordAiUsage(tx as unknown as Db, {
+      userId: user.id,
+      taskType: task,
+      provider: served.provider,
+      model: served.model,
+      ...served.usage,
+      cost,
+      at,
+    });
+    return cost;
+  });
+  return { result: served.value, provider: served.provider, model: served.model, usage: served.usage, cost };
+}

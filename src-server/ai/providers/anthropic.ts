@@ -1,0 +1,47 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { tokenCount, type AiProvider } from './provider';
+import type { ProviderOptions } from './openai';
+
+/**
+ * The console offers short model names; the Messages API wants its own ids, so those are pinned here (a
+ * dated snapshot answers the same way until Anthropic retires it).
+ */
+const API_MODEL: Record<string, string> = {
+  'claude-3-5-haiku': 'claude-3-5-haiku-20241022',
+  'claude-sonnet-4': 'claude-sonnet-4-20250514',
+};
+
+/** Anthropic messages through the official SDK; the prompt itself asks for JSON. */
+export function anthropicProvider(opts: ProviderOptions): AiProvider {
+  const client = new Anthropic({
+    apiKey: opts.apiKey,
+    // Explicit, so the SDK never reads ANTHROPIC_BASE_URL or a credentials profile the config did not name.
+    baseURL: opts.baseUrl ?? 'https://api.anthropic.com',
+    timeout: opts.timeoutMs,
+    // The gateway falls back to another provider instead; SDK retries would multiply the timeout.
+    maxRetries: 0,
+    logLevel: 'off',
+  });
+  return {
+    async complete(req) {
+      const res = await client.messages.create(
+        {
+          model: Object.hasOwn(API_MODEL, req.model) ? API_MODEL[req.model] : req.model,
+          max_tokens: req.maxOutputTokens,
+          system: req.system,
+          messages: [{ role: 'user', content: req.user }],
+        },
+        { signal: req.signal },
+      );
+      const text = (res.content ?? []).map((block) => (block.type === 'text' ? block.text : '')).join('');
+      const u = res.usage;
+      // Cached prompt tokens are reported apart from input_tokens; they are still prompt tokens.
+      const inputTokens =
+        tokenCount(u?.input_tokens) +
+        (u?.cache_creation_input_tokens ?? 0) +
+        (u?.cache_read_input_tokens ?? 0);
+      const outputTokens = tokenCount(u?.output_tokens);
+      return { text, usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens } };
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './harness';
+import { adminSession } from './adminHarness';
+import {
+  aiUser,
+  askAi,
+  configureTask,
+  logSink,
+  postRow,
+  savedPost,
+  seedPrices,
+  usageRows,
+} from './aiHarness';
+import { SECRET_IN_ERROR_BODY, type Behaviour } from '../fixtures/fakeAiServer';
+import { startFakeOpenAi } from '../fixtures/fakeOpenAi';
+import { startFakeAnthropic } from '../fixtures/fakeAnthropic';
+import { startFakeGemini } from '../fixtures/fakeGemini';
+
+// All three providers have keys; the stand-ins fail on cue. A short deadline keeps the timeout cases quick.
+const TIMEOUT_MS = 1000;
+let t: TestApp;
+let openai: Awaited<ReturnType<typeof startFakeOpenAi>>;
+let anthropic: Awaited<ReturnType<typeof startFakeAnthropic>>;
+let gemini: Awaited<ReturnType<typeof startFakeGemini>>;
+let admin: Awaited<ReturnType<typeof adminSession>>;
+let user: Awaited<ReturnType<typeof aiUser>>;
+const log = logSink();
+
+beforeAll(async () => {
+  [openai, anthropic, gemini] = await Promise.all([
+    startFakeOpenAi({
+      kind: 'answer',
+      text: '{"tags": ["from-openai"]}',
+      inputTokens: 111,
+      outputTokens: 22,
+    }),
+    startFakeAnthropic(),
+    startFakeGemini(),
+  ]);
+  t = await startTestApp(
+    { ...openai.env, ...anthropic.env, ...gemini.env, AI_TIMEOUT_MS: String(TIMEOUT_MS), LOG_LEVEL: 'info' },
+    { logger: true, logStream: log.stream },
+  );
+  await seedPrices(t);
+  admin = await adminSession(t);
+  user = await aiUser(t);
+});
+afterAll(async () => {
+  await t.close();
+  await Promise.all([openai.close(), anthropic.close(), gemini.close()]);
+});
+beforeEach(() => {
+  for (const fake of [openai, anthropic, gemini]) fake.reset();
+});
+
+const stand = (provider: string) => ({ openai, anthropic, google: gemini })[provider]!;
+const FAILURES: [string, Behaviour][] = [
+  ['a 500', { kind: 'status', status: 500 }],
+  ['a 503', { kind: 'status', status: 503 }],
+  ['a 429', { kind: 'status', status: 429 }],
+  ['a timeout', { kind: 'hang' }],
+  ['malformed JSON', { kind: 'malformed' }],
+  ['an answer that is not JSON', { kind: 'answer', text: 'I am sorry, I cannot help with that.' }],
+];
+
+describe('fallback to OpenAI', () => {
+  describe.each([
+    ['anthropic', 'claude-3-5-haiku'],
+    ['google', 'gemini-2.0-flash'],
+  ])('when %s (%s) is chosen', (provider, model) => {
+    beforeAll(() => configureTask(t, admin, 'auto-tagging', provider, model));
+
+    it.each(FAILURES)(
+      'and answers %s, OpenAI serves once, saves and meters its own tokens',
+      async (_, failure) => {
+        stand(provider).queue(failure);
+        const postId = await savedPost(t, user.id);
+        const before = (await usageRows(t, user.id)).length;
+        const started = Date.now();
+
+        const res = await askAi(t, user.headers, 'auto-tagging', { postId });
+
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({
+          provider: 'openai',
+          model: 'gpt-4o-mini',
+          result: { tags: ['from-openai'] },
+          usage: { inputTokens: 111, outputTokens: 22, totalTokens: 133 },
+        });
+        // One call each: the SDKs do not retry on their own, so the fallback comes within one deadline.
+        expect(stand(provider).requests).toHaveLength(1);
+        expect(openai.requests).toHaveLength(1);
+        expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1500);
+        expect((await postRow(t, postId)).tags).toEqual(['from-openai']);
+        const rows = await usageRows(t, user.id);
+        expect(rows).toHaveLength(before + 1);
+        expect(rows.at(-1)).toMatchObject({ provider: 'openai', model: 'gpt-4o-mini', totalTokens: 133 });
+      },
+    );
+  });
+
+  it("retries a failing OpenAI model once on OpenAI's default model", async () => {
+    await configureTask(t, admin, 'auto-tagging', 'openai', 'gpt-4o');
+    openai.queue({ kind: 'status', status: 500 });
+    const res = await askAi(t, user.headers, 'auto-tagging', { query: 'Some text' });
+    expect(res.json()).toMatchObject({ provider: 'openai', model: 'gpt-4o-mini' });
+    expect(openai.requests.map((r) => r.body.model)).toEqual(['gpt-4o', 'gpt-4o-mini']);
+  });
+});
+
+describe('when OpenAI fails too', () => {
+  beforeAll(() => configureTask(t, admin, 'auto-tagging', 'anthropic', 'claude-sonnet-4'));
+
+  it.each(FAILURES)(
+    '(%s) the answer is a 502 {message}, and nothing is saved or metered',
+    async (_, failure) => {
+      anthropic.queue({ kind: 'status', status: 500 });
+      openai.queue(failure);
+      const postId = await savedPost(t, user.id, { tags: ['before'] });
+      const before = (await usageRows(t, user.id)).length;
+
+      const res = await askAi(t, user.headers, 'auto-tagging', { postId });
+
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({
+        message: 'The AI service is unavailable right now. Please try again in a moment.',
+      });
+      expect((await postRow(t, postId)).tags).toEqual(['before']);
+      expect(await usageRows(t, user.id)).toHaveLength(before);
+      expect([anthropic.requests.length, openai.requests.length]).toEqual([1, 1]);
+    },
+  );
+
+  it('gives up within two deadlines when both time out', async () => {
+    anthropic.queue({ kind: 'hang' });
+    openai.queue({ kind: 'hang' });
+    const started = Date.now();
+    const res = await askAi(t, user.headers, 'auto-tagging', { query: 'Some text' });
+    expect(res.statusCode).toBe(502);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2 * TIMEOUT_MS - 50);
+    expect(Date.now() - started).toBeLessThan(2 * TIMEOUT_MS + 1500);
+  });
+
+  it('keeps keys and provider error bodies out of answers and logs, and logs which provider failed and why', async () => {
+    anthropic.queue({ kind: 'status', status: 500 });
+    openai.queue({ kind: 'status', status: 429 });
+    const res = await askAi(t, user.headers, 'auto-tagging', { query: 'Some text' });
+    expect(res.statusCode).toBe(502);
+    const text = log.lines.join('');
+    for (const secret of [SECRET_IN_ERROR_BODY, openai.apiKey, anthropic.apiKey, gemini.apiKey]) {
+      expect(res.body).not.toContain(secret);
+      expect(text).not.toContain(secret);
+    }
+    const failures = log.lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'AI provider call failed');
+    expect(failures.slice(-2)).toMatchObject([
+      { provider: 'anthropic', model: 'claude-sonnet-4', reason: 'server error', status: 500 },
+      { provider: 'openai', model: 'gpt-4o-mini', reason: 'rate limited', status: 429 },
+    ]);
+  });
+});
