@@ -1,9 +1,9 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { sessions, users } from '../db/schema';
 import { conflict, unauthorized } from '../errors';
 import { hashPassword, verifyPassword } from './passwords';
-import { createSession } from './sessions';
+import { createSession, deadSessions } from './sessions';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 
@@ -45,7 +45,9 @@ export async function logIn(ctx: AppContext, input: { email: string; password: s
   if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthorized(INVALID_LOGIN);
   const now = ctx.clock.now();
   await ctx.db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-  // Expired sessions are dead weight; dropping this user's keeps the table from growing with every sign-in.
-  await ctx.db.delete(sessions).where(and(eq(sessions.userId, user.id), lte(sessions.expiresAt, now)));
+  // Expired and idle sessions are dead weight; dropping this user's keeps the table from growing with every sign-in.
+  await ctx.db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, user.id), deadSessions(now, { idleDays: ctx.config.SESSION_IDLE_DAYS })));
   return createSession(ctx.db, user.id, ctx.clock, ctx.config.SESSION_TTL_DAYS);
 }

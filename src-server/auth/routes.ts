@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './accountRoutes';
 import { passwordResetRoutes } from './passwordResetRoutes';
 import { googleRoutes } from './googleRoutes';
+import { logoutRoutes } from './logoutRoutes';
 
 /** Everything under /api/auth. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -12,6 +13,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         reply.header('Cache-Control', 'no-store');
       });
       await auth.register(accountRoutes);
+      await auth.register(logoutRoutes);
       await auth.register(passwordResetRoutes);
       await auth.register(googleRoutes);
     },
