@@ -72,7 +72,8 @@ export function providerCatalogue(): ProviderCatalogue {
 }
 
 export const isTaskType = (id: string) => TASK_TYPES.some((t) => t.id === id);
-export const isProvider = (id: string): id is ProviderId => id in PROVIDERS;
+// Own keys only: `'constructor' in PROVIDERS` is true, and would let an operator store a provider that is none.
+export const isProvider = (id: string): id is ProviderId => Object.hasOwn(PROVIDERS, id);
 export const isModelOf = (provider: ProviderId, model: string) =>
   PROVIDERS[provider].models.some((m) => m.id === model);
 
