@@ -10,6 +10,7 @@ import { DEMO_LOGINS, workingDemoLogins } from '../../src-server/seed/demoLogins
 import { hashPassword } from '../../src-server/auth/passwords';
 import { loadConfig } from '../../src-server/config';
 import { users } from '../../src-server/db/schema';
+import { connect } from '../../src-server/db/connect';
 import { ROOT } from '../fixtures/localServer';
 
 let t: TestApp;
@@ -74,7 +75,7 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`server neither started nor exited:\n${out}\n${err}`));
-    }, 90_000);
+    }, 150_000);
     child.stdout.on('data', (d) => {
       out += d;
       // Started: the banner ends with a blank line after the database line and the demo lines.
@@ -90,9 +91,23 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
 
 describe('starting the server with the demo logins in its database', () => {
   let dataDir: string;
+  // The demo logins go in beforehand, straight into the server's embedded database: a full demo seed on disk
+  // would take the spawned server far longer, and the notice depends only on the logins.
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'postkeeper-demo-'));
-  });
+    const database = await connect({ dataDir: join(dataDir, 'pglite') });
+    try {
+      await database.migrate();
+      for (const login of DEMO_LOGINS)
+        await database.db.insert(users).values({
+          email: login.email,
+          displayName: login.label,
+          passwordHash: await hashPassword(login.password),
+        });
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
   it('warns in the log and the banner when it listens beyond this machine', async () => {
@@ -105,7 +120,7 @@ describe('starting the server with the demo logins in its database', () => {
       .map((l) => JSON.parse(l) as { level: number; msg: string })
       .find((l) => l.msg.startsWith('Demo logins with published passwords work on this server'));
     expect(warning?.level).toBe(40);
-  }, 120_000);
+  }, 180_000);
 
   it('refuses to start in production on that same data, saying why on one line', async () => {
     const run = await runServer({ HOST: '0.0.0.0', DATA_DIR: dataDir, NODE_ENV: 'production' });
@@ -114,5 +129,5 @@ describe('starting the server with the demo logins in its database', () => {
       /^Refusing to start: the demo logins admin@example\.com, user@example\.com, premium@example\.com still have their published passwords/,
     );
     expect(run.out).not.toContain('Postkeeper is running at');
-  }, 120_000);
+  }, 180_000);
 });
