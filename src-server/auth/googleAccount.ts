@@ -15,7 +15,7 @@ export interface GoogleIdentity {
  * An unverified Google email never takes over an existing account.
  *
  * Anyone can register an address they do not own, so an account whose email was never verified may belong
- * to someone else than the person now proving the address through Google. Linking it therefore removes its
+ * to someone other than the person now proving the address through Google. Linking it therefore removes its
  * password and ends all its sessions, in the same transaction, before granting anything: the admin role from
  * ADMIN_EMAILS reaches only the session this sign-in opens next.
  */
