@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { memoryRateLimitStore, redisRateLimitStore, type RateLimitStore } from './plugins/rateLimit';
 import { registerOpenApi } from './openapi';
 import { loggerOptions } from './logging';
+import { fastifyTrustProxy } from './net/trustProxy';
 import { registerWebApp } from './web/static';
 import { authRoutes } from './auth/routes';
 import { contactRoutes } from './contact/routes';
@@ -56,7 +57,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             ...(loggerOptions(config.LOG_LEVEL) as object),
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -86,9 +87,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => ctx.rateLimits.close());
   app.decorate('ctx', ctx);
   registerErrorHandler(app);
-  registerSecurityHeaders(app, config);
+  await registerSecurityHeaders(app, config);
   registerAuth(app);
-  await registerOpenApi(app);
+  await registerOpenApi(app, config);
 
   const webOrigin = new URL(config.webUrl).origin;
   const apiOrigin = new URL(config.apiUrl).origin;

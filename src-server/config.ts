@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import { ADMIN_EMAILS, SUPPORT_EMAIL } from '../src/config';
+import { parseTrustProxy, TRUST_PROXY_FORMS } from './net/trustProxy';
+import { redactEnvValue } from './configRedaction';
 
 const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 const optionalUrl = optionalString.pipe(z.url({ error: 'must be a URL' }).optional());
-const bool = z
-  .enum(['0', '1', 'true', 'false', ''], { error: 'must be 0, 1, true or false' })
+const switchValue = z.enum(['0', '1', 'true', 'false', ''], { error: 'must be 0, 1, true or false' });
+const bool = switchValue.optional().transform((v) => v === '1' || v === 'true');
+/** A switch whose default depends on other settings: undefined when not set. */
+const maybeBool = switchValue
   .optional()
-  .transform((v) => v === '1' || v === 'true');
+  .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true'));
 const positiveInt = (fallback: number) =>
   z.coerce.number({ error: 'must be a number' }).int().positive().default(fallback);
 const positiveNumber = (fallback: number) =>
@@ -58,13 +62,33 @@ export const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: z.url({ error: 'must be a URL' }).default('https://accounts.google.com'),
+  /** The longest a session lives, however often it is used. */
   SESSION_TTL_DAYS: positiveInt(30),
+  /** A session nobody used for this many days ends before its cap. */
+  SESSION_IDLE_DAYS: positiveInt(14),
   /** Multiplies every rate limit; tests and demos raise it, production keeps 1. */
   RATE_LIMIT_SCALE: positiveNumber(1),
-  /** Trust X-Forwarded-For from a proxy in front (only behind one, or clients could pick their own IP). */
-  TRUST_PROXY: bool,
+  /** Proxies whose X-Forwarded-For is believed: a hop count, or their addresses and CIDRs; unset: none. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const trust = parseTrustProxy(v);
+      if (trust === null) {
+        ctx.addIssue({ code: 'custom', message: TRUST_PROXY_FORMS });
+        return z.NEVER;
+      }
+      return trust;
+    }),
+  /** The Swagger UI at /api/docs: on by default outside production, off in production unless 1. */
+  API_DOCS: maybeBool,
   SEED_DEMO: bool,
-  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_SECRET_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_/, { error: 'must be a Stripe secret key (sk_… or rk_…)' })
+      .optional(),
+  ),
   STRIPE_PRICE_ID: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Tests point the Stripe SDK at a local fake with this (host:port, http). */
@@ -92,6 +116,8 @@ export interface AppConfig extends Env {
   webUrl: string;
   /** The API's public base URL, ending in /api. */
   apiUrl: string;
+  /** Whether /api/docs is served: API_DOCS, or by default everywhere but production. */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -102,12 +128,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0] ?? 'environment');
+    // The value helps find the mistake, but a config error reaches terminals and log collectors: no secrets.
     throw new ConfigError(
-      `Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`,
+      `Invalid configuration: ${name} ${issue.message} (got ${redactEnvValue(name, env[name] ?? '')})`,
     );
   }
   const cfg = parsed.data;
   const webUrl = (cfg.WEB_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/$/, '');
   const apiUrl = (cfg.API_URL ?? `${webUrl}/api`).replace(/\/$/, '');
-  return { ...cfg, webUrl, apiUrl };
+  const apiDocs = cfg.API_DOCS ?? cfg.NODE_ENV !== 'production';
+  return { ...cfg, webUrl, apiUrl, apiDocs };
 }

@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from './config';
 import { connect } from './db/connect';
 import { buildApp } from './app';
 import { seedIfWanted } from './seed';
+import { workingDemoLogins } from './seed/demoLogins';
+import { demoLoginNotice } from './seed/demoLoginNotice';
 
 async function main(): Promise<void> {
   let config;
@@ -27,18 +29,23 @@ async function main(): Promise<void> {
   // This process runs the background jobs too; leases in the jobs table keep each run to one process.
   const app = await buildApp({ config, db: database.db, clientDir, runJobs: true });
   const seeded = await seedIfWanted(database, config, app.log);
+  const demo = demoLoginNotice(config, await workingDemoLogins(database.db));
+  if (demo.kind === 'refuse') {
+    app.log.error(demo.message);
+    console.error(demo.message);
+    await app.close();
+    await database.close();
+    process.exit(1);
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (demo.kind === 'exposed') app.log.warn(demo.message);
   const url = config.WEB_URL ?? `http://localhost:${config.PORT}`;
   const lines = [
     '',
     `  Postkeeper is running at ${url}`,
-    `  API: ${config.apiUrl}   docs: ${config.apiUrl}/docs`,
+    `  API: ${config.apiUrl}${config.apiDocs ? `   docs: ${config.apiUrl}/docs` : ''}`,
     `  Database: ${database.engine === 'pglite' ? `embedded (${resolve(config.DATA_DIR)})` : 'PostgreSQL'}${seeded ? ', demo data seeded' : ''}`,
-    '',
-    '  Demo logins:',
-    '    admin@example.com    / admin-demo-1    (admin console at /admin)',
-    '    user@example.com     / user-demo-1     (free plan)',
-    '    premium@example.com  / premium-demo-1  (Pro plan)',
+    ...demo.banner,
     '',
   ];
   console.log(lines.join('\n'));

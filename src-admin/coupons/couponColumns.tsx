@@ -33,7 +33,8 @@ export const couponColumns: GridColDef<Coupon>[] = [
       return <Chip size="small" label={s} color={STATUS_COLOUR[s]} />;
     },
   },
-  { field: 'createdBy', headerName: 'Created by', flex: 1, minWidth: 140 },
+  // The server sorts coupons by the other columns only; a header must not offer a sort it refuses.
+  { field: 'createdBy', headerName: 'Created by', flex: 1, minWidth: 140, sortable: false },
   {
     field: 'actions',
     headerName: 'Actions',

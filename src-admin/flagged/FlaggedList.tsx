@@ -79,12 +79,14 @@ function FlaggedBody() {
         </div>
       ),
     },
-    { field: 'plan', headerName: 'Plan', width: 90 },
+    // The server sorts flagged users by user, flagged date and storage only.
+    { field: 'plan', headerName: 'Plan', width: 90, sortable: false },
     {
       field: 'lastFlaggedReason',
       headerName: 'Reason',
       flex: 1.5,
       minWidth: 200,
+      sortable: false,
       valueGetter: (_v, r) => flaggedReason(r),
     },
     { field: 'flaggedAt', headerName: 'Flagged', width: 120, valueFormatter: (_v, r) => flaggedDate(r) },

@@ -63,6 +63,8 @@ export function suspiciousColumns(
       field: 'flaggedForAbuse',
       headerName: 'Status',
       width: 200,
+      // The server does not sort by status; the header must not offer it.
+      sortable: false,
       renderCell: ({ row }) =>
         isFlagged(row) ? (
           <span style={{ display: 'flex', gap: 8, alignItems: 'center' }}>

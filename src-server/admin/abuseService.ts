@@ -11,20 +11,18 @@ import { pageClause } from './listParams';
 import { thresholdsOf, violations } from './abuseRules';
 import { usageByUser, violatesSql, windowStart } from './usageQueries';
 
+const FLAGGED_SORTS = new Map([
+  ['flaggedAt', 'users.flagged_at'],
+  ['email', 'users.email'],
+  ['createdAt', 'users.created_at'],
+  ['storageUsed', 'users.storage_used'],
+]);
+
 export async function listFlagged(
   ctx: AppContext,
   params: ListParams,
 ): Promise<{ users: AdminUser[]; total: number }> {
-  const { order, limit, paged } = pageClause(
-    params,
-    {
-      flaggedAt: 'users.flagged_at',
-      email: 'users.email',
-      createdAt: 'users.created_at',
-      storageUsed: 'users.storage_used',
-    },
-    'flaggedAt',
-  );
+  const { order, limit, paged } = pageClause(params, FLAGGED_SORTS, 'flaggedAt');
   const list = await rows<ProfileRow>(
     ctx.db,
     sql`select ${PROFILE_COLUMNS} from users where users.flagged_for_abuse ${order} ${limit}`,

@@ -77,7 +77,7 @@ export function providerCatalogue(configured: Record<ProviderId, boolean>): Prov
 }
 
 export const isTaskType = (id: string) => TASK_TYPES.some((t) => t.id === id);
-// Own keys only: `in` would take 'constructor' or 'toString' for providers.
+// Own keys only: `'constructor' in PROVIDERS` is true, and would let an operator store a provider that is none.
 export const isProvider = (id: string): id is ProviderId => Object.hasOwn(PROVIDERS, id);
 export const isModelOf = (provider: ProviderId, model: string) =>
   PROVIDERS[provider].models.some((m) => m.id === model);

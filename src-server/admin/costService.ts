@@ -8,6 +8,14 @@ import { pageClause } from './listParams';
 
 const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
 
+const SUSPICIOUS_SORTS = new Map([
+  ['estimatedCost', '"estimatedCost"'],
+  ['tokensUsed30d', '"tokensUsed30d"'],
+  ['storageUsedMB', '"storageUsedMB"'],
+  ['email', '"email"'],
+  ['plan', '"plan"'],
+]);
+
 /** GET /admin/users/suspicious: flagged users and users breaking a rule, costliest first, with statistics. */
 export async function suspiciousUsers(
   ctx: AppContext,
@@ -15,17 +23,7 @@ export async function suspiciousUsers(
 ): Promise<{ users: SuspiciousUser[]; statistics: SuspiciousStatistics; total: number }> {
   const usage = usageByUser(windowStart(ctx));
   const cost = estimatedCostSql(ctx);
-  const { order, limit, paged } = pageClause(
-    params,
-    {
-      estimatedCost: '"estimatedCost"',
-      tokensUsed30d: '"tokensUsed30d"',
-      storageUsedMB: '"storageUsedMB"',
-      email: '"email"',
-      plan: '"plan"',
-    },
-    'estimatedCost',
-  );
+  const { order, limit, paged } = pageClause(params, SUSPICIOUS_SORTS, 'estimatedCost');
   const where = sql`(users.flagged_for_abuse or ${violatesSql(ctx)})`;
   // One statement: the window's usage is aggregated once, then gives both the statistics and the page.
   const result = await rows<

@@ -1,10 +1,12 @@
 import { and, desc, eq, gt, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Coupon, CouponStats, CreateCoupon, ListParams } from '../../src/contract/admin';
 import type { AppContext } from '../context';
 import { coupons, type CouponRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { existingId } from '../ids';
 import { likePattern } from './userRows';
+import { sortBy } from './listParams';
 
 export function toCoupon(row: CouponRow, now: Date): Coupon {
   return {
@@ -22,14 +24,14 @@ export function toCoupon(row: CouponRow, now: Date): Coupon {
   };
 }
 
-const SORTS = {
-  createdAt: coupons.createdAt,
-  code: coupons.code,
-  amount: coupons.amount,
-  usedCount: coupons.usedCount,
-  expiresAt: coupons.expiresAt,
-  isActive: coupons.isActive,
-} as const;
+const SORTS = new Map<string, PgColumn>([
+  ['createdAt', coupons.createdAt],
+  ['code', coupons.code],
+  ['amount', coupons.amount],
+  ['usedCount', coupons.usedCount],
+  ['expiresAt', coupons.expiresAt],
+  ['isActive', coupons.isActive],
+]);
 
 /** GET /admin/coupons: status active (switched on and not expired) or expired, and a code search. */
 export async function listCoupons(
@@ -44,7 +46,7 @@ export async function listCoupons(
     conds.push(and(eq(coupons.isActive, true), or(isNull(coupons.expiresAt), gt(coupons.expiresAt, now))));
   if (f.search?.trim()) conds.push(ilike(coupons.code, likePattern(f.search.trim())));
   const where = and(...conds);
-  const column = SORTS[(params.sort ?? 'createdAt') as keyof typeof SORTS] ?? coupons.createdAt;
+  const column = sortBy(SORTS, params.sort, 'createdAt');
   const ordered =
     params.order?.toUpperCase() === 'ASC' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
   const base = ctx.db.select().from(coupons).where(where).orderBy(ordered, desc(coupons.id));

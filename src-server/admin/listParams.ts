@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ListParams } from '../../src/contract/admin';
+import { badRequest } from '../errors';
 
 // Columns that may hold nulls. For the others the plain direction lets PostgreSQL walk the column's index
 // backwards; 'desc nulls last' on an ascending index forces a full sort of the table.
@@ -10,13 +11,26 @@ const NULLABLE = new Set([
   'users.last_flagged_reason',
 ]);
 
-/** ORDER BY and LIMIT for an optional page; the sort key must be one the caller allows. */
+/**
+ * What a sort key names in `sorts`, or `fallback`'s entry when no key is given. A Map, not an object
+ * literal: `sorts['constructor']` on an object finds Object's own function, which then reaches the SQL.
+ * An unknown key is refused with the keys that work, rather than quietly sorting by something else.
+ */
+export function sortBy<T>(sorts: ReadonlyMap<string, T>, key: string | undefined, fallback: string): T {
+  if (!key) return sorts.get(fallback)!;
+  const found = sorts.get(key);
+  if (found === undefined)
+    throw badRequest(`Cannot sort by "${key}". Sort by one of: ${[...sorts.keys()].join(', ')}.`);
+  return found;
+}
+
+/** ORDER BY and LIMIT for an optional page; the sort key must be one of `sorts` (column SQL by key). */
 export function pageClause(
   params: ListParams,
-  sorts: Record<string, string>,
+  sorts: ReadonlyMap<string, string>,
   fallback: string,
 ): { order: SQL; limit: SQL; paged: boolean } {
-  const column = (params.sort && sorts[params.sort]) || sorts[fallback];
+  const column = sortBy(sorts, params.sort, fallback);
   const dir = params.order?.toUpperCase() === 'ASC' ? 'asc' : 'desc';
   const nulls = NULLABLE.has(column) ? ' nulls last' : '';
   const order = sql.raw(`order by ${column} ${dir}${nulls}, 1`);

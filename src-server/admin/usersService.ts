@@ -15,17 +15,17 @@ export interface UserFilters {
   search?: string;
 }
 
-const SORTS: Record<string, string> = {
-  createdAt: 'users.created_at',
-  email: 'users.email',
-  name: 'users.name',
-  displayName: 'users.display_name',
-  plan: 'users.plan',
-  subscriptionStatus: 'users.subscription_status',
-  storageUsed: 'users.storage_used',
-  adsDisabled: 'users.ads_disabled',
-  tokens30d: '"tokens30d"',
-};
+const SORTS = new Map([
+  ['createdAt', 'users.created_at'],
+  ['email', 'users.email'],
+  ['name', 'users.name'],
+  ['displayName', 'users.display_name'],
+  ['plan', 'users.plan'],
+  ['subscriptionStatus', 'users.subscription_status'],
+  ['storageUsed', 'users.storage_used'],
+  ['adsDisabled', 'users.ads_disabled'],
+  ['tokens30d', '"tokens30d"'],
+]);
 
 export function userWhere(f: UserFilters): SQL {
   const conds: SQL[] = [sql`true`];

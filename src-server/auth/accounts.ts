@@ -1,9 +1,9 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { sessions, users } from '../db/schema';
 import { conflict, unauthorized } from '../errors';
 import { hashPassword, verifyPassword } from './passwords';
-import { createSession } from './sessions';
+import { createSession, deadSessions } from './sessions';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 
@@ -44,8 +44,21 @@ export async function logIn(ctx: AppContext, input: { email: string; password: s
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthorized(INVALID_LOGIN);
   const now = ctx.clock.now();
-  await ctx.db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-  // Expired sessions are dead weight; dropping this user's keeps the table from growing with every sign-in.
-  await ctx.db.delete(sessions).where(and(eq(sessions.userId, user.id), lte(sessions.expiresAt, now)));
-  return createSession(ctx.db, user.id, ctx.clock, ctx.config.SESSION_TTL_DAYS);
+  const idleDays = ctx.config.SESSION_IDLE_DAYS;
+  const token = await ctx.db.transaction(async (tx) => {
+    // Checking the password takes a while. Should the password have been changed or removed meanwhile (a
+    // reset, or the address's owner linking Google), the old one must not open a session after all.
+    const [current] = await tx
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for('update');
+    if (current?.passwordHash !== user.passwordHash) return null;
+    await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+    // Expired and idle sessions are dead weight; dropping this user's keeps the table from growing with every sign-in.
+    await tx.delete(sessions).where(and(eq(sessions.userId, user.id), deadSessions(now, { idleDays })));
+    return createSession(tx, user.id, ctx.clock, ctx.config.SESSION_TTL_DAYS);
+  });
+  if (!token) throw unauthorized(INVALID_LOGIN);
+  return token;
 }

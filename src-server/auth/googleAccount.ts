@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { users } from '../db/schema';
+import { accountEvents, passwordResets, sessions, users } from '../db/schema';
 import { conflict } from '../errors';
 
 export interface GoogleIdentity {
@@ -13,6 +13,11 @@ export interface GoogleIdentity {
 /**
  * The account for a Google identity: found by subject, else linked by a verified email, else created.
  * An unverified Google email never takes over an existing account.
+ *
+ * Anyone can register an address they do not own, so an account whose email was never verified may belong
+ * to someone other than the person now proving the address through Google. Linking it therefore removes its
+ * password and ends all its sessions, in the same transaction, before granting anything: the admin role from
+ * ADMIN_EMAILS reaches only the session this sign-in opens next.
  */
 export async function findOrCreateGoogleUser(ctx: AppContext, id: GoogleIdentity): Promise<string> {
   const now = ctx.clock.now();
@@ -26,13 +31,33 @@ export async function findOrCreateGoogleUser(ctx: AppContext, id: GoogleIdentity
     if (!email) throw conflict('Your Google account has no email address.');
     const isAdminEmail = id.emailVerified && ctx.config.ADMIN_EMAILS.includes(email);
     const [byEmail] = await tx
-      .select({ id: users.id, role: users.role })
+      .select({
+        id: users.id,
+        role: users.role,
+        emailVerified: users.emailVerified,
+        passwordHash: users.passwordHash,
+      })
       .from(users)
       .where(eq(users.email, email))
-      .limit(1);
+      .limit(1)
+      // Locked before its sessions are deleted: a password sign-in still under way then either finishes
+      // first (and its session is deleted here) or finds the password gone.
+      .for('update');
     if (byEmail) {
       if (!id.emailVerified)
         throw conflict('An account with this email already exists. Please sign in with your password.');
+      const unproven = !byEmail.emailVerified;
+      let sessionsRevoked = 0;
+      if (unproven) {
+        sessionsRevoked = (
+          await tx.delete(sessions).where(eq(sessions.userId, byEmail.id)).returning({ id: sessions.id })
+        ).length;
+        // Reset links asked for before the proof are void too; the owner can ask for a new one.
+        await tx
+          .update(passwordResets)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResets.userId, byEmail.id), isNull(passwordResets.usedAt)));
+      }
       await tx
         .update(users)
         .set({
@@ -40,9 +65,21 @@ export async function findOrCreateGoogleUser(ctx: AppContext, id: GoogleIdentity
           emailVerified: true,
           lastLoginAt: now,
           updatedAt: now,
+          ...(unproven ? { passwordHash: null } : {}),
           ...(isAdminEmail ? { role: 'admin' } : {}),
         })
         .where(eq(users.id, byEmail.id));
+      await tx.insert(accountEvents).values({
+        userId: byEmail.id,
+        kind: 'google-linked',
+        detail: {
+          emailWasVerified: !unproven,
+          passwordRemoved: unproven && byEmail.passwordHash !== null,
+          sessionsRevoked,
+          role: isAdminEmail ? 'admin' : byEmail.role,
+        },
+        at: now,
+      });
       return byEmail.id;
     }
     const displayName = id.name?.trim() || email.split('@')[0];

@@ -80,7 +80,11 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
       )
       .returning({ userId: passwordResets.userId });
     if (!claimed) throw badRequest(RESET_INVALID);
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, claimed.userId));
+    // Opening the mailed link proves the address, so a later Google sign-in keeps this password.
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerified: true, updatedAt: now })
+      .where(eq(users.id, claimed.userId));
     await tx.delete(sessions).where(eq(sessions.userId, claimed.userId));
     // Other links sent before this reset stop working too.
     await tx

@@ -3,6 +3,7 @@ import { accountRoutes } from './accountRoutes';
 import { passwordResetRoutes } from './passwordResetRoutes';
 import { googleRoutes } from './googleRoutes';
 import { revokeAllRoutes } from './revokeAllRoutes';
+import { logoutRoutes } from './logoutRoutes';
 
 /** Everything under /api/auth. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -13,6 +14,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         reply.header('Cache-Control', 'no-store');
       });
       await auth.register(accountRoutes);
+      await auth.register(logoutRoutes);
       await auth.register(passwordResetRoutes);
       await auth.register(googleRoutes);
       await auth.register(revokeAllRoutes);

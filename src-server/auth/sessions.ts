@@ -1,9 +1,26 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { sessions, users, type UserRow } from '../db/schema';
 import type { Clock } from '../clock';
 import { DAY_MS } from '../clock';
 import { hashToken, newToken } from './tokens';
+
+/** SESSION_IDLE_DAYS's default, for callers without the config at hand. */
+export const DEFAULT_IDLE_DAYS = 14;
+/** last_used_at is written at most this often per session, so a busy client does not write on every request. */
+export const LAST_USED_WRITE_EVERY_MS = 60_000;
+
+export interface SessionOptions {
+  /** Days without use after which a session ends (SESSION_IDLE_DAYS). */
+  idleDays?: number;
+}
+
+const idleCutoff = (now: Date, idleDays: number) => new Date(now.getTime() - idleDays * DAY_MS);
+
+/** Sessions past their cap, or unused for the idle window: exactly those findSessionUser refuses. */
+export function deadSessions(now: Date, { idleDays = DEFAULT_IDLE_DAYS }: SessionOptions = {}): SQL {
+  return or(lte(sessions.expiresAt, now), lte(sessions.lastUsedAt, idleCutoff(now, idleDays)))!;
+}
 
 export async function createSession(db: Db, userId: string, clock: Clock, ttlDays: number): Promise<string> {
   const token = newToken();
@@ -13,25 +30,65 @@ export async function createSession(db: Db, userId: string, clock: Clock, ttlDay
     tokenHash: hashToken(token),
     createdAt: now,
     expiresAt: new Date(now.getTime() + ttlDays * DAY_MS),
+    lastUsedAt: now,
   });
   return token;
 }
 
-/** The user behind a bearer token, or null when it is unknown or expired. */
-export async function findSessionUser(db: Db, token: string, clock: Clock): Promise<UserRow | null> {
-  const rows = await db
-    .select({ user: users })
+/**
+ * The user behind a bearer token, or null when it is unknown, past its cap or idle too long. Using the
+ * session keeps it alive: its last use is recorded, at most once a minute.
+ */
+export async function findSessionUser(
+  db: Db,
+  token: string,
+  clock: Clock,
+  { idleDays = DEFAULT_IDLE_DAYS }: SessionOptions = {},
+): Promise<UserRow | null> {
+  const now = clock.now();
+  const [row] = await db
+    .select({ user: users, id: sessions.id, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, clock.now())))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastUsedAt, idleCutoff(now, idleDays)),
+      ),
+    )
     .limit(1);
-  return rows[0]?.user ?? null;
+  if (!row) return null;
+  if (now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_WRITE_EVERY_MS) {
+    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.id));
+  }
+  return row.user;
 }
 
-export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** Ends the session of this token; false when there was none. */
+export async function revokeSession(db: Db, token: string): Promise<boolean> {
+  const deleted = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .returning({ id: sessions.id });
+  return deleted.length > 0;
 }
 
-export async function purgeExpiredSessions(db: Db, clock: Clock): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, clock.now()));
+/** Ends every session of the user; returns how many there were. */
+export async function revokeUserSessions(db: Db, userId: string): Promise<number> {
+  const deleted = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return deleted.length;
+}
+
+/** Deletes sessions past their cap or idle too long; returns how many. Run on a schedule by the job runner. */
+export async function purgeExpiredSessions(
+  db: Db,
+  clock: Clock,
+  options: SessionOptions = {},
+): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(deadSessions(clock.now(), options))
+    .returning({ id: sessions.id });
+  return deleted.length;
 }

@@ -43,7 +43,8 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       if (!request.isMultipart()) throw badRequest('Send the message as multipart form data.');
-      const fields: Record<string, string> = {};
+      // No prototype: a part named __proto__ or constructor is just another unknown field.
+      const fields: Record<string, string> = Object.create(null);
       let screenshot: { bytes: Buffer; type: 'image/png' | 'image/jpeg' } | null = null;
       try {
         for await (const part of request.parts()) {

@@ -32,7 +32,9 @@ export const JOBS: readonly JobDefinition[] = [
     name: JOB_NAMES.sessions,
     everyMs: HOUR,
     leaseMs: 10 * MINUTE,
-    run: (ctx) => purgeExpiredSessions(ctx.db, ctx.clock),
+    run: async (ctx) => {
+      await purgeExpiredSessions(ctx.db, ctx.clock, { idleDays: ctx.config.SESSION_IDLE_DAYS });
+    },
   },
   {
     name: JOB_NAMES.authLinks,

@@ -14,7 +14,10 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
-    request.user = token ? await findSessionUser(app.ctx.db, token, app.ctx.clock) : null;
+    const { db, clock, config } = app.ctx;
+    request.user = token
+      ? await findSessionUser(db, token, clock, { idleDays: config.SESSION_IDLE_DAYS })
+      : null;
   });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
 import { systemClock, type Clock } from '../clock';
 import { HttpError } from '../errors';
+import { rateLimitAddress } from '../net/rateLimitAddress';
 
 /** Counts hits per key in fixed windows. In memory for one process; Redis when processes share limits. */
 export interface RateLimitStore {
@@ -118,11 +119,19 @@ export interface RateRule {
   key: (request: FastifyRequest) => string | null;
 }
 
-export const byIp = (request: FastifyRequest) => request.ip;
-export const byIpAndEmail = (request: FastifyRequest) => {
+/** The client's address as TRUST_PROXY resolves it, IPv6 grouped by its /64. */
+export const byIp = (request: FastifyRequest) => rateLimitAddress(request.ip);
+/** The email of a JSON body, trimmed and lower-cased as the services store it; null without one. */
+const emailOf = (request: FastifyRequest) => {
   const email = (request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? `${request.ip}|${email.trim().toLowerCase()}` : null;
+  return typeof email === 'string' ? email.trim().toLowerCase() : null;
 };
+export const byIpAndEmail = (request: FastifyRequest) => {
+  const email = emailOf(request);
+  return email === null ? null : `${byIp(request)}|${email}`;
+};
+/** One account, whichever addresses the attempts come from. */
+export const byEmail = emailOf;
 
 /** A preHandler that answers 429 with Retry-After once any rule's window is full. */
 export function rateLimit(rules: RateRule[]): preHandlerAsyncHookHandler {
@@ -152,14 +161,19 @@ const MINUTE = 60_000;
 /** The product's limits, per the request's IP and, for sign-in and reset, the email too. */
 export const RATE_RULES = {
   // Per address first: once an address is refused, its further attempts open no new per-email counters.
+  // The per-email limit across addresses stops a password being guessed from many machines; it is three
+  // times the per-address one so the owner's own typos on a few networks do not lock them out.
   login: [
     { name: 'login-ip', max: 100, windowMs: 15 * MINUTE, key: byIp },
     { name: 'login-ip-email', max: 10, windowMs: 15 * MINUTE, key: byIpAndEmail },
+    { name: 'login-email', max: 30, windowMs: 15 * MINUTE, key: byEmail },
   ],
   register: [{ name: 'register-ip', max: 10, windowMs: 60 * MINUTE, key: byIp }],
   resetRequest: [
     { name: 'reset-ip', max: 20, windowMs: 60 * MINUTE, key: byIp },
     { name: 'reset-ip-email', max: 3, windowMs: 60 * MINUTE, key: byIpAndEmail },
+    // Many addresses cannot flood one inbox with reset mails either.
+    { name: 'reset-email', max: 6, windowMs: 60 * MINUTE, key: byEmail },
   ],
   resetPassword: [{ name: 'reset-use-ip', max: 20, windowMs: 15 * MINUTE, key: byIp }],
   contact: [{ name: 'contact-ip', max: 5, windowMs: 10 * MINUTE, key: byIp }],

@@ -21,7 +21,10 @@ const body = <S extends z.core.$ZodLooseShape>(shape: S, fields: string) =>
 export const loginBodySchema = body(
   {
     email,
-    password: password('Password is required').min(1, { error: 'Password is required' }),
+    // Capped like register and reset: no stored password is longer, and hashing megabytes costs CPU.
+    password: password('Password is required')
+      .min(1, { error: 'Password is required' })
+      .max(256, { error: 'Password must be at most 256 characters long' }),
   },
   'email and password',
 );

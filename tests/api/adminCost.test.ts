@@ -11,6 +11,7 @@ const env = {
   ABUSE_COST_DOLLAR: '1',
   STORAGE_COST_PER_GB_MONTH: '0.1',
   SESSION_TTL_DAYS: '90',
+  SESSION_IDLE_DAYS: '90',
 };
 
 let t: TestApp;

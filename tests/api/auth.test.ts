@@ -120,6 +120,15 @@ describe('login', () => {
     }
   });
 
+  it('refuses a password longer than 256 characters with 400, as register and reset do', async () => {
+    const { email } = await registerUser(t.app, { email: 'long@example.com' });
+    const long = await post('/api/auth/login', { email, password: 'x'.repeat(257) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ message: 'Password must be at most 256 characters long' });
+    const longest = await post('/api/auth/login', { email, password: 'x'.repeat(256) });
+    expect(longest.statusCode).toBe(401);
+  });
+
   it('answers a missing body and a password that is not text with messages naming what is wrong', async () => {
     const empty = await t.app.inject({ method: 'POST', url: '/api/auth/login' });
     expect(empty.statusCode).toBe(400);

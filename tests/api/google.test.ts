@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bearer, registerUser, startTestApp, type TestApp } from './harness';
 import { browseUntil, startFakeGoogle } from '../fixtures/fakeGoogle';
-import { oauthStates, users } from '../../src-server/db/schema';
+import { accountEvents, oauthStates, passwordResets, users } from '../../src-server/db/schema';
 import { hashToken } from '../../src-server/auth/tokens';
 
 const WEB = 'http://localhost:3000';
@@ -21,6 +21,7 @@ beforeAll(async () => {
     GOOGLE_CLIENT_ID: 'postkeeper-web',
     GOOGLE_CLIENT_SECRET: 'shh-secret',
     GOOGLE_ISSUER: google.issuer,
+    ADMIN_EMAILS: 'admin@example.com,boss@company.test',
   });
 });
 afterAll(async () => {
@@ -186,6 +187,103 @@ describe('Google sign-in returns the user to the page they came from', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'From must be a path on this site, such as /dashboard/settings' });
+  });
+});
+
+const logIn = (email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+describe('Google sign-in on an account someone registered before the owner', () => {
+  it.each([
+    ['an ordinary address', 'owner@company.test', 'user', 403],
+    ['an address on ADMIN_EMAILS', 'boss@company.test', 'admin', 200],
+  ])(
+    'for %s: the old password and sessions stop working, the new session works',
+    async (_label, email, role, consoleStatus) => {
+      // The squatter registers the address and keeps two sessions; the console is closed to them.
+      const first = (await registerUser(t.app, { email, password: 'squatter-pw-1' })).token;
+      const second = (await logIn(email, 'squatter-pw-1')).json().token as string;
+      expect((await get('/api/auth/me', first)).json()).toMatchObject({ role: 'user', emailVerified: false });
+      expect((await get('/api/admin/overview', first)).statusCode).toBe(403);
+
+      // The owner proves the address through Google.
+      google.signInAs({ sub: `g-owner-${role}`, email, email_verified: true, name: 'Real Owner' });
+      const token = new URL(await signInWithGoogle()).searchParams.get('auth_token')!;
+
+      const login = await logIn(email, 'squatter-pw-1');
+      expect(login.statusCode).toBe(401);
+      expect(login.json()).toEqual({ message: 'Invalid email or password' });
+      for (const old of [first, second]) {
+        expect((await get('/api/auth/me', old)).statusCode).toBe(401);
+        expect((await get('/api/admin/overview', old)).statusCode).toBe(401);
+      }
+      const me = await get('/api/auth/me', token);
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({ email, role, emailVerified: true });
+      expect((await get('/api/admin/overview', token)).statusCode).toBe(consoleStatus);
+
+      const [row] = await t.db.select().from(users).where(eq(users.email, email));
+      expect(row.passwordHash).toBeNull();
+      const events = await t.db.select().from(accountEvents).where(eq(accountEvents.userId, row.id));
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({
+        kind: 'google-linked',
+        detail: { emailWasVerified: false, passwordRemoved: true, sessionsRevoked: 2, role },
+      });
+    },
+  );
+
+  it('voids reset links the squatter asked for before the owner proved the address', async () => {
+    const email = 'links@company.test';
+    await registerUser(t.app, { email, password: 'squatter-pw-1' });
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    await t.db.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: hashToken('pending-reset-token'),
+      expiresAt: new Date(t.clock.now().getTime() + 20 * 60_000),
+    });
+    google.signInAs({ sub: 'g-links', email, email_verified: true, name: 'Owner' });
+    await signInWithGoogle();
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: 'pending-reset-token', newPassword: 'taken-over-1' },
+    });
+    expect(reset.statusCode).toBe(400);
+    expect((await logIn(email, 'taken-over-1')).statusCode).toBe(401);
+  });
+
+  it('keeps the password of an account whose owner had already proved the address by a reset link', async () => {
+    const email = 'proven@company.test';
+    await registerUser(t.app, { email, password: 'first-pw-1' });
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    await t.db.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: hashToken('owner-reset-token'),
+      expiresAt: new Date(t.clock.now().getTime() + 20 * 60_000),
+    });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: 'owner-reset-token', newPassword: 'owners-pw-1' },
+    });
+    expect(reset.statusCode).toBe(200);
+    const session = (await logIn(email, 'owners-pw-1')).json().token as string;
+    expect((await get('/api/auth/me', session)).json().emailVerified).toBe(true);
+
+    google.signInAs({ sub: 'g-proven', email, email_verified: true, name: 'Owner' });
+    const token = new URL(await signInWithGoogle()).searchParams.get('auth_token')!;
+    expect((await get('/api/auth/me', token)).statusCode).toBe(200);
+    expect((await get('/api/auth/me', session)).statusCode).toBe(200);
+    expect((await logIn(email, 'owners-pw-1')).statusCode).toBe(200);
+    const [event] = await t.db.select().from(accountEvents).where(eq(accountEvents.userId, user.id));
+    expect(event.detail).toEqual({
+      emailWasVerified: true,
+      passwordRemoved: false,
+      sessionsRevoked: 0,
+      role: 'user',
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { ConfigError, loadConfig } from '../../src-server/config';
+import { redactEnvValue } from '../../src-server/configRedaction';
 
 describe('configuration from the environment', () => {
   it('runs with no variables at all: embedded database on port 3000', () => {
@@ -9,6 +10,9 @@ describe('configuration from the environment', () => {
       PORT: 3000,
       DATA_DIR: './data',
       SESSION_TTL_DAYS: 30,
+      SESSION_IDLE_DAYS: 14,
+      TRUST_PROXY: false,
+      apiDocs: true,
       ADMIN_EMAILS: ['admin@example.com'],
       RATE_LIMIT_SCALE: 1,
     });
@@ -35,6 +39,12 @@ describe('configuration from the environment', () => {
     [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL'],
     [{ SESSION_TTL_DAYS: '0' }, 'SESSION_TTL_DAYS'],
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO'],
+    [{ SESSION_IDLE_DAYS: '0' }, 'SESSION_IDLE_DAYS'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'proxy.internal' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
+    [{ API_DOCS: 'on' }, 'API_DOCS'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ OPENAI_BASE_URL: 'api.openai.com/v1' }, 'OPENAI_BASE_URL'],
     [{ ANTHROPIC_BASE_URL: 'nope' }, 'ANTHROPIC_BASE_URL'],
@@ -69,6 +79,61 @@ describe('configuration from the environment', () => {
       AI_TIMEOUT_MS: 5000,
     });
     expect(config.ANTHROPIC_API_KEY).toBeUndefined();
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses and CIDRs, never as "trust everyone"', () => {
+    expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(
+      loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.10 ,fd00::/8,::1,loopback' }).TRUST_PROXY,
+    ).toEqual(['10.0.0.0/8', '192.168.1.10', 'fd00::/8', '::1', 'loopback']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      'Invalid configuration: TRUST_PROXY must be a hop count such as 1, or a comma-separated list of proxy addresses and CIDRs (e.g. 10.0.0.0/8) (got "true")',
+    );
+  });
+
+  it('serves the API docs outside production, and in production only with API_DOCS=1', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: '1' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', API_DOCS: '0' }).apiDocs).toBe(false);
+  });
+
+  it('never prints the password of a URL it refuses', () => {
+    const message = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      throw new Error('accepted');
+    };
+    expect(message({ DATABASE_URL: 'postgress://app:hunter2@db.internal:5432/postkeeper' })).toBe(
+      'Invalid configuration: DATABASE_URL must be a postgres:// URL (got "postgress://***@db.internal:5432/postkeeper")',
+    );
+    // A password may itself hold "@" or "/": everything up to the last "@" is hidden.
+    const odd = message({ REDIS_URL: 'http://:p@ss/w@rd@cache:6379' });
+    expect(odd).toBe('Invalid configuration: REDIS_URL must be a redis:// URL (got "http://***@cache:6379")');
+    expect(message({ SMTP_URL: 'mail.example.com' })).toContain('(got "mail.example.com")');
+  });
+
+  it('never prints any part of a variable whose name says KEY, SECRET, TOKEN or PASSWORD', () => {
+    let message = '';
+    try {
+      loadConfig({ STRIPE_SECRET_KEY: 'pk_live_51Habcdefg' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toBe(
+      'Invalid configuration: STRIPE_SECRET_KEY must be a Stripe secret key (sk_… or rk_…) (got a hidden value)',
+    );
+    for (const name of ['GOOGLE_CLIENT_SECRET', 'SOME_API_KEY', 'ACCESS_TOKEN', 'DB_PASSWORD', 'api_key'])
+      expect(redactEnvValue(name, 'postgres://u:p@h/x and more')).toBe('a hidden value');
+    expect(redactEnvValue('WEB_URL', 'https://user:pw@postkeeper.app/x?y=1')).toBe(
+      '"https://***@postkeeper.app/x?y=1"',
+    );
   });
 
   it('reads the admin list case-insensitively', () => {

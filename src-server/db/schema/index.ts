@@ -7,3 +7,4 @@ export * from './admin';
 export * from './billing';
 export * from './posts';
 export * from './jobs';
+export * from './accountEvents';

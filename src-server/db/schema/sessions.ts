@@ -13,8 +13,15 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** The hard cap: created_at + SESSION_TTL_DAYS, however often the session is used. */
     expiresAt: ts('expires_at').notNull(),
+    /**
+     * When a request last presented this token, written at most once a minute; a session unused for
+     * SESSION_IDLE_DAYS ends before its cap.
+     */
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
   },
+  // No index on last_used_at: it changes every minute of use, and only the occasional purge filters by it.
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 

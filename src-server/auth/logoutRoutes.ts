@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageResponseSchema } from '../../src/contract/auth';
+import { bearerToken, requireUser } from '../plugins/auth';
+import { revokeSession } from './sessions';
+
+/**
+ * POST /auth/logout ends the presented session on the server. The web app's own Logout stays client-only,
+ * as the spec describes; the extension and other clients call this so a token they drop stops working.
+ */
+export async function logoutRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End the presented session: the token gets 401 from then on',
+        response: { 204: z.null().describe('Signed out'), 401: messageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      requireUser(request);
+      await revokeSession(app.ctx.db, bearerToken(request)!);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,26 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Security-relevant changes to an account that its owner did not make by hand, such as a Google sign-in
+ * taking over an account whose email was never verified. Kept per user (not in an operator audit log)
+ * because nobody operated anything: support reads it to answer "where did my password go?".
+ */
+export const accountEvents = pgTable(
+  'account_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['google-linked'] }).notNull(),
+    /** What the change did, e.g. whether a password was removed and how many sessions ended. */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('account_events_user_idx').on(t.userId, t.at)],
+);
+
+export type AccountEventRow = typeof accountEvents.$inferSelect;

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './harness';
+import { adminSession } from './adminHarness';
+import { aiConfigs } from '../../src-server/db/schema';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof adminSession>>;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await adminSession(t, 'sorter@example.com');
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url: `/api/admin${url}`, headers: admin.headers });
+
+const LISTS = [
+  [
+    '/users',
+    'createdAt, email, name, displayName, plan, subscriptionStatus, storageUsed, adsDisabled, tokens30d',
+  ],
+  ['/coupons', 'createdAt, code, amount, usedCount, expiresAt, isActive'],
+  ['/users/flagged', 'flaggedAt, email, createdAt, storageUsed'],
+  ['/users/suspicious', 'estimatedCost, tokensUsed30d, storageUsedMB, email, plan'],
+] as const;
+
+describe('sort keys on the admin lists', () => {
+  it.each(
+    LISTS.flatMap(([path, keys]) =>
+      ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'password_hash', 'nope'].map(
+        (key) => [path, key, keys] as const,
+      ),
+    ),
+  )('%s?sort=%s is a 400 naming the keys that work', async (path, key, keys) => {
+    const res = await get(`${path}?page=1&perPage=5&sort=${encodeURIComponent(key)}&order=ASC`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: `Cannot sort by "${key}". Sort by one of: ${keys}.` });
+  });
+
+  it.each(LISTS.map(([path, keys]) => [path, keys.split(', ')] as const))(
+    '%s sorts by each key it names, and by its default without one',
+    async (path, keys) => {
+      expect((await get(`${path}?page=1&perPage=5`)).statusCode).toBe(200);
+      for (const key of keys) {
+        const res = await get(`${path}?page=1&perPage=5&sort=${key}&order=DESC`);
+        expect(res.statusCode, key).toBe(200);
+      }
+    },
+  );
+});
+
+describe('AI provider names', () => {
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])(
+    'refuses the provider %s with 400 and stores nothing',
+    async (provider) => {
+      const before = await t.db.select().from(aiConfigs);
+      for (const model of [undefined, 'gpt-4o']) {
+        const res = await t.app.inject({
+          method: 'PATCH',
+          url: '/api/admin/ai-config',
+          headers: admin.headers,
+          payload: { taskType: 'search', provider, model },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ message: `Unknown provider: ${provider}` });
+      }
+      expect(await t.db.select().from(aiConfigs)).toEqual(before);
+    },
+  );
+});

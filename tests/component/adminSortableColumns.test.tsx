@@ -1,0 +1,105 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderConsole, type Route } from './adminHarness';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+// The sort keys each list endpoint accepts; the server answers any other key with 400
+// (tests/api/adminSortKeys.test.ts holds the same lists).
+const SERVER_SORTS = {
+  users: [
+    'createdAt',
+    'email',
+    'name',
+    'displayName',
+    'plan',
+    'subscriptionStatus',
+    'storageUsed',
+    'adsDisabled',
+    'tokens30d',
+  ],
+  coupons: ['createdAt', 'code', 'amount', 'usedCount', 'expiresAt', 'isActive'],
+  flagged: ['flaggedAt', 'email', 'createdAt', 'storageUsed'],
+  suspicious: ['estimatedCost', 'tokensUsed30d', 'storageUsedMB', 'email', 'plan'],
+};
+
+const empty = (key: string) => () => ({ [key]: [] });
+const LISTS: [keyof typeof SERVER_SORTS, string, Record<string, Route>, string[]][] = [
+  ['users', '/admin/users', { 'GET /admin/users': empty('users') }, []],
+  [
+    'coupons',
+    '/admin/coupons',
+    {
+      'GET /admin/coupons': empty('coupons'),
+      'GET /admin/coupons/stats': () => ({
+        totalCoupons: 0,
+        activeCoupons: 0,
+        expiredCoupons: 0,
+        totalUsages: 0,
+      }),
+    },
+    ['createdBy'],
+  ],
+  [
+    'flagged',
+    '/admin/flagged',
+    {
+      'GET /admin/users/flagged': empty('users'),
+      'GET /admin/abuse/stats': () => ({
+        totalFlagged: 0,
+        flaggedToday: 0,
+        flaggedThisWeek: 0,
+        mostCommonReasons: [],
+      }),
+    },
+    ['plan', 'lastFlaggedReason'],
+  ],
+  [
+    'suspicious',
+    '/admin/suspicious',
+    {
+      'GET /admin/users/suspicious': () => ({
+        users: [],
+        statistics: {
+          totalUsers: 0,
+          flaggedUsers: 0,
+          averageEstimatedCost: 0,
+          totalEstimatedCost: 0,
+          thresholds: { TOKENS_30D: 1, STORAGE_GB: 1, COST_DOLLAR: 1 },
+        },
+      }),
+      'GET /admin/cost-analysis/summary': () => ({
+        tokens: { total: 0, cost: 0 },
+        storage: { totalGB: 0, cost: 0 },
+        total: { estimatedCost: 0 },
+      }),
+    },
+    ['flaggedForAbuse'],
+  ],
+];
+
+describe('console column headers', () => {
+  it.each(LISTS)(
+    '%s offers to sort only by keys the server applies',
+    async (list, path, routes, unsortable) => {
+      fakeApi(routes);
+      renderConsole(path);
+      await screen.findAllByRole('columnheader');
+      const headers = screen.getAllByRole('columnheader');
+      const sortable = headers
+        .filter((h) => h.classList.contains('MuiDataGrid-columnHeader--sortable'))
+        .map((h) => h.getAttribute('data-field'));
+      expect(sortable.length).toBeGreaterThan(0);
+      for (const field of sortable) expect(SERVER_SORTS[list], String(field)).toContain(field);
+      const fields = headers.map((h) => h.getAttribute('data-field'));
+      for (const field of unsortable) {
+        expect(fields).toContain(field);
+        expect(sortable).not.toContain(field);
+      }
+    },
+  );
+});
