@@ -21,6 +21,7 @@ import { billingRoutes } from './billing/routes';
 import { adminRoutes } from './admin/routes';
 import { extRoutes } from './ext/routes';
 import { aiRoutes } from './ai/routes';
+import { diskMediaStore, mediaRoot, type MediaStore } from './media/mediaStore';
 import './context';
 
 export interface BuildOptions {
@@ -29,6 +30,8 @@ export interface BuildOptions {
   clock?: Clock;
   mailer?: Mailer;
   rateLimits?: RateLimitStore;
+  /** Where media bytes go (default: files under DATA_DIR/media). */
+  mediaStore?: MediaStore;
   /** The built web app's folder; omitted in API tests. */
   clientDir?: string;
   logger?: boolean;
@@ -65,6 +68,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       (config.REDIS_URL
         ? redisRateLimitStore(config.REDIS_URL)
         : memoryRateLimitStore(opts.clock ?? systemClock)),
+    media: opts.mediaStore ?? diskMediaStore(mediaRoot(config.DATA_DIR)),
   };
   app.addHook('onClose', async () => ctx.rateLimits.close());
   app.decorate('ctx', ctx);

@@ -4,6 +4,7 @@ import type { Db } from './db/connect';
 import type { Mailer } from './mail/mailer';
 import type { RateLimitStore } from './plugins/rateLimit';
 import type { UserRow } from './db/schema';
+import type { MediaStore } from './media/mediaStore';
 
 /** What every route module and service may use; built once in buildApp. */
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   clock: Clock;
   mailer: Mailer;
   rateLimits: RateLimitStore;
+  /** Uploaded media bytes (the extension's post images). */
+  media: MediaStore;
 }
 
 declare module 'fastify' {

@@ -6,3 +6,4 @@ export * from './coupons';
 export * from './admin';
 export * from './billing';
 export * from './posts';
+export * from './usage';
