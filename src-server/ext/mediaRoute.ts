@@ -43,7 +43,8 @@ export async function mediaRoute(fastify: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['extension'],
-        summary: 'Attach an image (JPEG, PNG, WebP or GIF, checked by its bytes; at most 20 MB) to a saved post',
+        summary:
+          'Attach an image (JPEG, PNG, WebP or GIF, checked by its bytes; at most 20 MB) to a saved post',
         consumes: ['multipart/form-data'],
         params: z.object({ id: z.string().max(64) }),
         response: {

@@ -61,7 +61,14 @@ export async function addMedia(ctx: AppContext, userId: string, id: string, byte
     .where(and(eq(posts.id, postId), eq(posts.userId, userId)));
   if (!owner) throw notFound('Post not found');
   if (Number(owner.storageUsed) + bytes.length > Number(owner.storageLimit))
-    throw new HttpError(413, storageFullMessage({ ...owner, storageUsed: Number(owner.storageUsed), storageLimit: Number(owner.storageLimit) }));
+    throw new HttpError(
+      413,
+      storageFullMessage({
+        ...owner,
+        storageUsed: Number(owner.storageUsed),
+        storageLimit: Number(owner.storageLimit),
+      }),
+    );
 
   const item: MediaItem = {
     id: randomUUID(),
@@ -79,4 +86,3 @@ export async function addMedia(ctx: AppContext, userId: string, id: string, byte
   }
   return { id: item.id, sizeBytes: item.sizeBytes, contentType: item.contentType };
 }
-

@@ -19,7 +19,8 @@ export async function postsRoutes(fastify: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['extension'],
-        summary: 'Saved posts, newest first, searched (text, author, tags) and filtered; total in X-Total-Count',
+        summary:
+          'Saved posts, newest first, searched (text, author, tags) and filtered; total in X-Total-Count',
         querystring: listPostsQuerySchema,
         response: { 200: z.object({ posts: z.array(postSchema) }), ...errors },
       },

@@ -9,16 +9,25 @@ const MB = 1024 ** 2;
 
 /** A byte count as an operator or user reads it: whole gigabytes as "10 GB", the rest in MB or KB. */
 export function formatBytes(bytes: number): string {
-  if (bytes >= GB) return Number.isInteger(bytes / GB) ? `${bytes / GB} GB` : `${(bytes / GB).toFixed(2)} GB`;
-  if (bytes >= MB) return `${(bytes / MB).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  const unit = (size: number, name: string, places: number) =>
+    `${Number.isInteger(size) ? size : size.toFixed(places)} ${name}`;
+  if (bytes >= GB) return unit(bytes / GB, 'GB', 2);
+  if (bytes >= MB) return unit(bytes / MB, 'MB', 1);
+  if (bytes >= 1024) return unit(bytes / 1024, 'KB', 1);
   return `${bytes} bytes`;
 }
 
-export function storageFullMessage(u: { plan: 'free' | 'premium'; storageUsed: number; storageLimit: number }) {
+export function storageFullMessage(u: {
+  plan: 'free' | 'premium';
+  storageUsed: number;
+  storageLimit: number;
+}) {
   const plan = PLANS[u.plan].name;
   const left = Math.max(0, u.storageLimit - u.storageUsed);
-  const upgrade = u.plan === 'free' ? ` Delete saved posts or upgrade to ${PLANS.premium.name} for ${PLANS.premium.storageLabel}.` : ' Delete saved posts to make room.';
+  const upgrade =
+    u.plan === 'free'
+      ? ` Delete saved posts or upgrade to ${PLANS.premium.name} for ${PLANS.premium.storageLabel}.`
+      : ' Delete saved posts to make room.';
   return `Storage limit reached: your ${plan} plan includes ${formatBytes(u.storageLimit)} and ${formatBytes(left)} is left.${upgrade}`;
 }
 

@@ -31,7 +31,10 @@ export const posts = pgTable(
     index('posts_user_created_idx').on(t.userId, t.createdAt),
     // Search covers text, author and tags by substring (ILIKE). post_search_text is an IMMUTABLE wrapper made in
     // the migration, because array_to_string is only STABLE and an index expression must be immutable.
-    index('posts_search_trgm_idx').using('gin', sql`post_search_text(${t.author}, ${t.text}, ${t.tags}) gin_trgm_ops`),
+    index('posts_search_trgm_idx').using(
+      'gin',
+      sql`post_search_text(${t.author}, ${t.text}, ${t.tags}) gin_trgm_ops`,
+    ),
   ],
 );
 
