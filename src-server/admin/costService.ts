@@ -3,7 +3,7 @@ import type { CostSummary, ListParams, SuspiciousStatistics, SuspiciousUser } fr
 import type { AppContext } from '../context';
 import { rows } from './sqlRows';
 import { GB, MB, thresholdsOf, violations } from './abuseRules';
-import { estimatedCostSql, usageByUser, violatesSql, windowStart } from './usageQueries';
+import { estimatedCostSql, usageByUser, violatesSql, windowFirstDay } from './usageQueries';
 import { pageClause } from './listParams';
 
 const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
@@ -13,7 +13,7 @@ export async function suspiciousUsers(
   ctx: AppContext,
   params: ListParams,
 ): Promise<{ users: SuspiciousUser[]; statistics: SuspiciousStatistics; total: number }> {
-  const usage = usageByUser(windowStart(ctx));
+  const usage = await usageByUser(ctx);
   const cost = estimatedCostSql(ctx);
   const { order, limit, paged } = pageClause(
     params,
@@ -106,8 +106,8 @@ export async function suspiciousUsers(
 export async function costSummary(ctx: AppContext): Promise<CostSummary> {
   const [ai] = await rows<{ tokens: number; cost: number }>(
     ctx.db,
-    sql`select coalesce(sum(total_tokens), 0)::float8 as tokens, coalesce(sum(cost), 0)::float8 as cost
-        from ai_usage_events where created_at >= ${windowStart(ctx).toISOString()}::timestamptz`,
+    sql`select coalesce(sum(tokens), 0)::float8 as tokens, coalesce(sum(cost), 0)::float8 as cost
+        from ai_usage_daily_by_model where day >= ${windowFirstDay(ctx)}::date`,
   );
   const [storage] = await rows<{ bytes: number }>(
     ctx.db,
@@ -127,9 +127,9 @@ export async function costSummary(ctx: AppContext): Promise<CostSummary> {
 export async function costByModel(ctx: AppContext) {
   const list = await rows<{ provider: string; model: string; tokens: number; cost: number }>(
     ctx.db,
-    sql`select provider, model, sum(total_tokens)::float8 as tokens, sum(cost)::float8 as cost
-        from ai_usage_events where created_at >= ${windowStart(ctx).toISOString()}::timestamptz
-        group by 1, 2 order by 4 desc`,
+    sql`select provider, model, sum(tokens)::float8 as tokens, sum(cost)::float8 as cost
+        from ai_usage_daily_by_model where day >= ${windowFirstDay(ctx)}::date
+        group by 1, 2 order by 4 desc, 1, 2`,
   );
   return list.map((r) => ({
     provider: r.provider,

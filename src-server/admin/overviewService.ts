@@ -3,7 +3,7 @@ import type { AdminOverview } from '../../src/contract/admin';
 import type { AppContext } from '../context';
 import { rows } from './sqlRows';
 import { GB } from './abuseRules';
-import { windowStart } from './usageQueries';
+import { windowFirstDay } from './usageQueries';
 
 /** GET /admin/overview: the four cards, plus the series the console charts. */
 export async function overview(ctx: AppContext): Promise<AdminOverview> {
@@ -11,7 +11,7 @@ export async function overview(ctx: AppContext): Promise<AdminOverview> {
   const startOfDay = new Date(
     Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()),
   ).toISOString();
-  const since = windowStart(ctx).toISOString();
+  const since = windowFirstDay(ctx);
   const [cards] = await rows<{ total: number; active: number; storage: number }>(
     ctx.db,
     sql`select count(*)::int as total,
@@ -21,7 +21,7 @@ export async function overview(ctx: AppContext): Promise<AdminOverview> {
   );
   const [tokens] = await rows<{ tokens: number }>(
     ctx.db,
-    sql`select coalesce(sum(total_tokens), 0)::float8 as tokens from ai_usage_events where created_at >= ${since}::timestamptz`,
+    sql`select coalesce(sum(tokens), 0)::float8 as tokens from ai_usage_daily_by_model where day >= ${since}::date`,
   );
   const usersByPlan = await rows<{ plan: 'free' | 'premium'; status: string; count: number }>(
     ctx.db,
@@ -29,9 +29,8 @@ export async function overview(ctx: AppContext): Promise<AdminOverview> {
   );
   const dailyUsage = await rows<{ day: string; tokens: number; cost: number }>(
     ctx.db,
-    sql`select to_char(date_trunc('day', created_at at time zone 'UTC'), 'YYYY-MM-DD') as day,
-               sum(total_tokens)::float8 as tokens, round(sum(cost)::numeric, 4)::float8 as cost
-        from ai_usage_events where created_at >= ${since}::timestamptz group by 1 order by 1`,
+    sql`select to_char(day, 'YYYY-MM-DD') as day, sum(tokens)::float8 as tokens, round(sum(cost), 4)::float8 as cost
+        from ai_usage_daily_by_model where day >= ${since}::date group by 1 order by 1`,
   );
   return {
     totalUsers: cards.total,

@@ -1,16 +1,22 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DAY_MS } from '../clock';
 import type { AppContext } from '../context';
 import { GB, thresholdsOf } from './abuseRules';
+import { advanceUsageWindow, firstDayOf, USAGE_WINDOW_DAYS } from '../usage/usageWindow';
 
-export const USAGE_WINDOW_DAYS = 30;
-export const windowStart = (ctx: AppContext, days = USAGE_WINDOW_DAYS) =>
-  new Date(ctx.clock.now().getTime() - days * DAY_MS);
+export { USAGE_WINDOW_DAYS };
 
-/** Tokens and AI dollars per user since `since`, aggregated in the database. */
-export const usageByUser = (since: Date): SQL => sql`
-  select user_id, sum(total_tokens)::float8 as tokens, sum(cost)::float8 as ai_cost
-  from ai_usage_events where created_at >= ${since.toISOString()}::timestamptz group by user_id`;
+/** The first UTC day of the console's window (or of a `days`-day one), for the daily rollups. */
+export const windowFirstDay = (ctx: AppContext, days = USAGE_WINDOW_DAYS) =>
+  firstDayOf(ctx.clock.now(), days);
+
+/**
+ * Tokens and AI dollars per user over the 30-day window, as a subquery to join on user_id: one row per user
+ * with usage, from the ai_usage_30d rollup (brought up to today first), never a scan of the events.
+ */
+export async function usageByUser(ctx: AppContext): Promise<SQL> {
+  await advanceUsageWindow(ctx.db, ctx.clock.now());
+  return sql`select user_id, tokens::float8 as tokens, cost::float8 as ai_cost from ai_usage_30d`;
+}
 
 /** The SQL twin of abuseRules.violations: true for a user breaking any rule. */
 export function violatesSql(ctx: AppContext): SQL {

@@ -6,7 +6,7 @@ import { notFound } from '../errors';
 import { rows } from './sqlRows';
 import { likePattern, PROFILE_COLUMNS, rowToAdminUser, type ProfileRow } from './userRows';
 import { pageClause } from './listParams';
-import { windowStart } from './usageQueries';
+import { usageByUser, windowFirstDay } from './usageQueries';
 import { existingId } from '../ids';
 
 export interface UserFilters {
@@ -45,22 +45,10 @@ export async function listUsers(
 ): Promise<{ users: AdminUser[]; total: number }> {
   const where = userWhere(f);
   const { order, limit, paged } = pageClause(params, SORTS, 'createdAt');
-  const since = windowStart(ctx).toISOString();
-  // Unless the order is by tokens, the page is cut first, so the 30-day sum runs for its rows only.
+  // Unless the order is by tokens, the page is cut first, so only its rows meet the 30-day rollup.
   const byTokens = params.sort === 'tokens30d';
   const source = byTokens ? sql`users` : sql`(select * from users where ${where} ${order} ${limit}) users`;
-  // Ordering everyone by tokens: one grouped pass over the window beats a lookup per user; a search keeps
-  // the rows few, so there the per-user lookup wins.
-  const tokens =
-    byTokens && !f.search?.trim()
-      ? sql`left join (
-          select user_id, sum(total_tokens)::float8 as tokens from ai_usage_events
-          where created_at >= ${since}::timestamptz group by user_id
-        ) t on t.user_id = users.id`
-      : sql`left join lateral (
-          select sum(e.total_tokens)::float8 as tokens from ai_usage_events e
-          where e.user_id = users.id and e.created_at >= ${since}::timestamptz
-        ) t on true`;
+  const tokens = sql`left join (${await usageByUser(ctx)}) t on t.user_id = users.id`;
   const list = await rows<ProfileRow & { tokens30d: number }>(
     ctx.db,
     sql`select ${PROFILE_COLUMNS}, coalesce(t.tokens, 0) as "tokens30d"
@@ -90,8 +78,8 @@ export async function userUsage(
   if (!row) throw notFound('User not found');
   const [usage] = await rows<{ tokens: number; cost: number }>(
     ctx.db,
-    sql`select coalesce(sum(total_tokens), 0)::float8 as tokens, coalesce(sum(cost), 0)::float8 as cost
-        from ai_usage_events where user_id = ${id} and created_at >= ${windowStart(ctx, days).toISOString()}::timestamptz`,
+    sql`select coalesce(sum(tokens), 0)::float8 as tokens, coalesce(sum(cost), 0)::float8 as cost
+        from ai_usage_daily where user_id = ${id} and day >= ${windowFirstDay(ctx, days)}::date`,
   );
   return {
     user: rowToAdminUser(row),
