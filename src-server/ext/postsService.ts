@@ -40,7 +40,7 @@ export async function savePost(ctx: AppContext, userId: string, input: SavePost)
 export async function savePosts(
   tx: Db,
   userId: string,
-  inputs: SavePost[],
+  inputs: (SavePost & { savedAt?: Date })[],
   now: Date,
 ): Promise<{ post: Post; created: boolean }[]> {
   if (!inputs.length) return [];
@@ -52,8 +52,8 @@ export async function savePosts(
       platform: p.platform,
       postedAt: p.postedAt ? new Date(p.postedAt) : null,
       sizeBytes: postSizeBytes(fields),
-      createdAt: now,
-      updatedAt: now,
+      createdAt: p.savedAt ?? now,
+      updatedAt: p.savedAt ?? now,
     };
   });
   const inserted = await tx

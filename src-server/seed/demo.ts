@@ -6,6 +6,7 @@ import type { Clock } from '../clock';
 import { systemClock } from '../clock';
 import { seedDemoUsers } from './demoUsers';
 import { seedAdminDemo } from './adminDemo';
+import { seedDemoLibrary } from './demoLibrary';
 
 const GB = 1024 ** 3;
 
@@ -57,6 +58,9 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<void
       })
       .onConflictDoNothing({ target: users.email });
   }
-  await seedDemoUsers(db, clock);
+  const targets = await seedDemoUsers(db, clock);
+  targets.set('user@example.com', 150 * 1024 ** 2);
+  targets.set('premium@example.com', 2.5 * GB);
+  await seedDemoLibrary(db, clock, targets);
   await seedAdminDemo(db, clock);
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { aiUsage30d, aiUsageDaily, aiUsageDailyByModel, aiUsageEvents, aiUsageWindow } from '../db/schema';
+import { aiUsageWindow } from '../db/schema';
 import { utcDay } from './usageWindow';
 
 /** One served AI request, with the provider's own token counts and its price from model_prices. */
@@ -25,28 +25,30 @@ export async function recordAiUsage(tx: Db, usage: AiUsage): Promise<void> {
   await recordAiUsages(tx, [usage]);
 }
 
-const CHUNK = 1000;
+const CHUNK = 5000;
 const dollars = (x: number) => Math.round(x * 1e6) / 1e6;
 
+/** The rows as one JSON parameter: a history of thousands of events is a few statements, not thousands. */
+const recordset = (list: object[], columns: string) =>
+  sql`json_to_recordset(${JSON.stringify(list)}::json) as r(${sql.raw(columns)})`;
+const SUMS = 'tokens bigint, cost numeric, requests int';
+const ADD = sql.raw(`tokens = t.tokens + excluded.tokens, cost = t.cost + excluded.cost,
+  requests = t.requests + excluded.requests`);
+
 type Sum = { tokens: number; cost: number; requests: number };
-function sumBy<K extends string>(list: AiUsage[], key: (u: AiUsage) => K): Map<K, Sum> {
-  const sums = new Map<K, Sum>();
+/** The events summed per key; cost rounded to the column's micro-dollars. */
+function sumBy<R extends object>(list: AiUsage[], key: (u: AiUsage) => string, row: (u: AiUsage) => R) {
+  const sums = new Map<string, R & Sum>();
   for (const u of list) {
     const k = key(u);
-    const s = sums.get(k) ?? { tokens: 0, cost: 0, requests: 0 };
+    const s = sums.get(k) ?? { ...row(u), tokens: 0, cost: 0, requests: 0 };
     s.tokens += u.totalTokens;
     s.cost += u.cost;
     s.requests += 1;
     sums.set(k, s);
   }
-  return sums;
+  return [...sums.values()].map((s) => ({ ...s, cost: dollars(s.cost) }));
 }
-
-const addTo = <T extends { tokens: unknown; cost: unknown; requests: unknown }>(table: T) => ({
-  tokens: sql`${table.tokens} + excluded.tokens`,
-  cost: sql`${table.cost} + excluded.cost`,
-  requests: sql`${table.requests} + excluded.requests`,
-});
 
 /**
  * Records several usage events (the demo seed's history) through the same statements as one request: the
@@ -60,57 +62,43 @@ export async function recordAiUsages(tx: Db, list: AiUsage[]): Promise<void> {
   // Shared lock: a window roll-forward (which takes it exclusively) cannot interleave with these additions.
   const [window] = await tx.select().from(aiUsageWindow).where(eq(aiUsageWindow.id, 1)).for('share');
   for (let i = 0; i < list.length; i += CHUNK) {
-    await tx.insert(aiUsageEvents).values(
-      list.slice(i, i + CHUNK).map((u) => ({
-        userId: u.userId,
-        taskType: u.taskType,
-        provider: u.provider,
-        model: u.model,
-        inputTokens: u.inputTokens,
-        outputTokens: u.outputTokens,
-        totalTokens: u.totalTokens,
-        cost: u.cost,
-        createdAt: u.at,
-      })),
-    );
+    const rows = list.slice(i, i + CHUNK).map((u) => ({ ...u, at: u.at.toISOString() }));
+    await tx.execute(sql`
+      insert into ai_usage_events (user_id, task_type, provider, model, input_tokens, output_tokens, total_tokens, cost, created_at)
+      select "userId", "taskType", provider, model, "inputTokens", "outputTokens", "totalTokens", cost, at
+      from ${recordset(rows, '"userId" uuid, "taskType" text, provider text, model text, "inputTokens" int, "outputTokens" int, "totalTokens" int, cost numeric, at timestamptz')}`);
   }
-  const daily = [...sumBy(list, (u) => `${u.userId}|${utcDay(u.at)}`)].map(([k, s]) => {
-    const [userId, day] = k.split('|');
-    return { userId, day, ...s, cost: dollars(s.cost) };
-  });
+  const daily = sumBy(
+    list,
+    (u) => `${u.userId}|${utcDay(u.at)}`,
+    (u) => ({ userId: u.userId, day: utcDay(u.at) }),
+  );
   for (let i = 0; i < daily.length; i += CHUNK)
-    await tx
-      .insert(aiUsageDaily)
-      .values(daily.slice(i, i + CHUNK))
-      .onConflictDoUpdate({ target: [aiUsageDaily.userId, aiUsageDaily.day], set: addTo(aiUsageDaily) });
-  const byModel = [...sumBy(list, (u) => `${utcDay(u.at)}|${u.provider}|${u.model}`)].map(([k, s]) => {
-    const [day, provider, model] = k.split('|');
-    return { day, provider, model, ...s, cost: dollars(s.cost) };
-  });
+    await tx.execute(sql`
+      insert into ai_usage_daily as t (user_id, day, tokens, cost, requests)
+      select "userId", day, tokens, cost, requests from ${recordset(daily.slice(i, i + CHUNK), `"userId" uuid, day date, ${SUMS}`)}
+      on conflict (user_id, day) do update set ${ADD}`);
+  const byModel = sumBy(
+    list,
+    (u) => `${utcDay(u.at)}|${u.provider}|${u.model}`,
+    (u) => ({ day: utcDay(u.at), provider: u.provider, model: u.model }),
+  );
   for (let i = 0; i < byModel.length; i += CHUNK)
-    await tx
-      .insert(aiUsageDailyByModel)
-      .values(byModel.slice(i, i + CHUNK))
-      .onConflictDoUpdate({
-        target: [aiUsageDailyByModel.day, aiUsageDailyByModel.provider, aiUsageDailyByModel.model],
-        set: addTo(aiUsageDailyByModel),
-      });
+    await tx.execute(sql`
+      insert into ai_usage_daily_by_model as t (day, provider, model, tokens, cost, requests)
+      select day, provider, model, tokens, cost, requests from ${recordset(byModel.slice(i, i + CHUNK), `day date, provider text, model text, ${SUMS}`)}
+      on conflict (day, provider, model) do update set ${ADD}`);
   // Until the first console read builds the window (first_day null), the daily rows are all it needs.
   const firstDay = window?.firstDay;
   if (!firstDay) return;
-  const recent = [
-    ...sumBy(
-      list.filter((u) => utcDay(u.at) >= firstDay),
-      (u) => u.userId,
-    ),
-  ].map(([userId, s]) => ({
-    userId,
-    ...s,
-    cost: dollars(s.cost),
-  }));
+  const recent = sumBy(
+    list.filter((u) => utcDay(u.at) >= firstDay),
+    (u) => u.userId,
+    (u) => ({ userId: u.userId }),
+  );
   for (let i = 0; i < recent.length; i += CHUNK)
-    await tx
-      .insert(aiUsage30d)
-      .values(recent.slice(i, i + CHUNK))
-      .onConflictDoUpdate({ target: aiUsage30d.userId, set: addTo(aiUsage30d) });
+    await tx.execute(sql`
+      insert into ai_usage_30d as t (user_id, tokens, cost, requests)
+      select "userId", tokens, cost, requests from ${recordset(recent.slice(i, i + CHUNK), `"userId" uuid, ${SUMS}`)}
+      on conflict (user_id) do update set ${ADD}`);
 }
