@@ -40,6 +40,23 @@ describe('the /api/ext guard', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('shows every extension route with its schemas', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/ext/'))).toEqual(
+      expect.arrayContaining([
+        '/api/ext/account',
+        '/api/ext/posts',
+        '/api/ext/posts/{id}',
+        '/api/ext/posts/{id}/media',
+      ]),
+    );
+    const params = doc.paths['/api/ext/posts'].get.parameters.map((p: { name: string }) => p.name);
+    expect(params).toEqual(['search', 'platform', 'tag', 'page', 'perPage']);
+    expect(doc.paths['/api/ext/posts'].post.responses).toHaveProperty('413');
+  });
+});
+
 describe('GET /api/ext/account', () => {
   const account = async (u: ExtUser) =>
     (await t.app.inject({ method: 'GET', url: '/api/ext/account', headers: u.headers })).json().account;
