@@ -9,7 +9,7 @@ import { existingId } from '../ids';
 import { iso, PROFILE_COLUMNS, rowToAdminUser, type ProfileRow } from './userRows';
 import { pageClause } from './listParams';
 import { thresholdsOf, violations } from './abuseRules';
-import { usageByUser, violatesSql } from './usageQueries';
+import { suspectIdsSql, usageByUser, violatesSql } from './usageQueries';
 
 export async function listFlagged(
   ctx: AppContext,
@@ -195,7 +195,7 @@ async function runAbuseCheck(ctx: AppContext, runId: string): Promise<void> {
       sql`select users.id, coalesce(u.tokens, 0) as "tokens", coalesce(u.ai_cost, 0) as "aiCost",
                  users.storage_used::float8 as "storageUsed", users.storage_limit::float8 as "storageLimit"
           from users left join (${await usageByUser(ctx)}) u on u.user_id = users.id
-          where not users.flagged_for_abuse and ${violatesSql(ctx)}`,
+          where users.id in ${suspectIdsSql(ctx)} and not users.flagged_for_abuse and ${violatesSql(ctx)}`,
     );
     const t = thresholdsOf(ctx.config);
     const at = ctx.clock.now();

@@ -3,7 +3,7 @@ import type { CostSummary, ListParams, SuspiciousStatistics, SuspiciousUser } fr
 import type { AppContext } from '../context';
 import { rows } from './sqlRows';
 import { GB, MB, thresholdsOf, violations } from './abuseRules';
-import { estimatedCostSql, usageByUser, violatesSql, windowFirstDay } from './usageQueries';
+import { estimatedCostSql, suspectIdsSql, usageByUser, violatesSql, windowFirstDay } from './usageQueries';
 import { pageClause } from './listParams';
 
 const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
@@ -27,15 +27,16 @@ export async function suspiciousUsers(
     'estimatedCost',
   );
   const where = sql`(users.flagged_for_abuse or ${violatesSql(ctx)})`;
-  // One statement: the window's usage is aggregated once, then gives both the statistics and the page.
+  // The statistics cover everyone: two sums, with no join. The list joins only the suspects to their usage.
+  const [everyone] = await rows<{ total: number; flagged: number; storage: number; ai: number }>(
+    ctx.db,
+    sql`select count(*)::int as total, count(*) filter (where flagged_for_abuse)::int as flagged,
+               coalesce(sum(storage_used), 0)::float8 as storage,
+               (select coalesce(sum(cost), 0)::float8 from ai_usage_30d) as ai
+        from users`,
+  );
   const result = await rows<
-    {
-      total: number;
-      flagged: number;
-      avg: number;
-      sum: number;
-      matching: number;
-    } & {
+    { matching: number } & {
       id: string | null;
       email: string;
       displayName: string;
@@ -58,15 +59,13 @@ export async function suspiciousUsers(
                  users.storage_used / ${MB}::float8 as "storageUsedMB", ${cost} as "estimatedCost",
                  users.flagged_for_abuse as "flaggedForAbuse", ${where} as suspicious
           from users left join (${usage}) u on u.user_id = users.id
-        ), agg as (
-          select count(*)::int as total, count(*) filter (where "flaggedForAbuse")::int as flagged,
-                 coalesce(avg("estimatedCost"), 0)::float8 as avg, coalesce(sum("estimatedCost"), 0)::float8 as sum,
-                 count(*) filter (where suspicious)::int as matching
-          from j
-        )
+          where users.id in ${suspectIdsSql(ctx)}
+        ), agg as (select count(*) filter (where suspicious)::int as matching from j)
         select agg.*, p.* from agg left join lateral (select * from j where suspicious ${order} ${limit}) p on true`,
   );
   const agg = result[0];
+  const totalCost =
+    Number(everyone.ai) + (Number(everyone.storage) / GB) * ctx.config.STORAGE_COST_PER_GB_MONTH;
   const list = result.filter((r): r is typeof r & { id: string } => r.id !== null);
   const thresholds = thresholdsOf(ctx.config);
   return {
@@ -92,10 +91,10 @@ export async function suspiciousUsers(
       ),
     })),
     statistics: {
-      totalUsers: agg.total,
-      flaggedUsers: agg.flagged,
-      averageEstimatedCost: round(Number(agg.avg), 6),
-      totalEstimatedCost: round(Number(agg.sum), 6),
+      totalUsers: everyone.total,
+      flaggedUsers: everyone.flagged,
+      averageEstimatedCost: round(everyone.total ? totalCost / everyone.total : 0, 6),
+      totalEstimatedCost: round(totalCost, 6),
       thresholds,
     },
     total: paged ? Number(agg.matching) : list.length,

@@ -30,5 +30,23 @@ export function violatesSql(ctx: AppContext): SQL {
   )`;
 }
 
+/**
+ * A superset of the users who are flagged or break a rule, found without joining every user to their usage:
+ * the ones over a threshold on their own row, and the ones over one in ai_usage_30d. The cost rule (AI dollars
+ * plus storage dollars over COST_DOLLAR) needs one of its two parts over half the threshold, so both halves
+ * are candidates. Callers still apply violatesSql to the candidates.
+ */
+export function suspectIdsSql(ctx: AppContext): SQL {
+  const t = thresholdsOf(ctx.config);
+  const halfCostBytes = (t.COST_DOLLAR / 2 / ctx.config.STORAGE_COST_PER_GB_MONTH) * GB;
+  return sql`(
+    select id from users
+    where flagged_for_abuse or storage_used > storage_limit
+       or storage_used > ${Math.min(t.STORAGE_GB * GB, halfCostBytes)}::float8
+    union
+    select user_id from ai_usage_30d where tokens > ${t.TOKENS_30D} or cost > ${t.COST_DOLLAR / 2}::float8
+  )`;
+}
+
 export const estimatedCostSql = (ctx: AppContext): SQL =>
   sql`(coalesce(u.ai_cost, 0) + users.storage_used / ${GB}::float8 * ${ctx.config.STORAGE_COST_PER_GB_MONTH}::float8)`;

@@ -45,11 +45,13 @@ export async function listUsers(
 ): Promise<{ users: AdminUser[]; total: number }> {
   const where = userWhere(f);
   const { order, limit, paged } = pageClause(params, SORTS, 'createdAt');
-  // Unless the order is by tokens, the page is cut first, so only its rows meet the 30-day rollup.
-  const byTokens = params.sort === 'tokens30d';
-  const source = byTokens ? sql`users` : sql`(select * from users where ${where} ${order} ${limit}) users`;
   const tokens = sql`left join (${await usageByUser(ctx)}) t on t.user_id = users.id`;
-  const list = await rows<ProfileRow & { tokens30d: number }>(
+  const byTokens = params.sort === 'tokens30d';
+  let list =
+    byTokens && paged && params.order?.toUpperCase() !== 'ASC' ? await topByTokens(ctx, where, params) : null;
+  // Unless the order is by tokens, the page is cut first, so only its rows meet the 30-day rollup.
+  const source = byTokens ? sql`users` : sql`(select * from users where ${where} ${order} ${limit}) users`;
+  list ??= await rows<ProfileRow & { tokens30d: number }>(
     ctx.db,
     sql`select ${PROFILE_COLUMNS}, coalesce(t.tokens, 0) as "tokens30d"
         from ${source}
@@ -62,6 +64,23 @@ export async function listUsers(
       )
     : list.length;
   return { users: list.map(rowToAdminUser), total };
+}
+
+/**
+ * The heaviest users first, read down ai_usage_30d's tokens index, so only a page's worth of users is joined.
+ * Null when the page reaches past the users with tokens: the general query orders the rest.
+ */
+async function topByTokens(ctx: AppContext, where: SQL, params: ListParams) {
+  const perPage = params.perPage ?? 25;
+  const offset = ((params.page ?? 1) - 1) * perPage;
+  const list = await rows<ProfileRow & { tokens30d: number }>(
+    ctx.db,
+    sql`select ${PROFILE_COLUMNS}, t.tokens::float8 as "tokens30d"
+        from ai_usage_30d t join users on users.id = t.user_id
+        where t.tokens > 0 and ${where}
+        order by t.tokens desc, users.id limit ${perPage} offset ${offset}`,
+  );
+  return list.length === perPage ? list : null;
 }
 
 /** GET /admin/users/{id}?days=N: the user's AI token total over the window. */

@@ -47,7 +47,10 @@ function sumBy<R extends object>(list: AiUsage[], key: (u: AiUsage) => string, r
     s.requests += 1;
     sums.set(k, s);
   }
-  return [...sums.values()].map((s) => ({ ...s, cost: dollars(s.cost) }));
+  // In key order, so two batches touching the same rollup rows lock them in the same order.
+  return [...sums.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, s]) => ({ ...s, cost: dollars(s.cost) }));
 }
 
 /**

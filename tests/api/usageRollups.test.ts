@@ -142,5 +142,12 @@ describe('the console figures', () => {
       ['burst@example.com', 2190],
       [expect.any(String), 0],
     ]);
+    // A page within the users who have tokens is read down the tokens index; it agrees with the full order.
+    const top = await get('/users?page=1&perPage=2&sort=tokens30d&order=DESC');
+    expect(top.users.map((u: { _id: string }) => u._id)).toEqual(
+      users.slice(0, 2).map((u: { _id: string }) => u._id),
+    );
+    const second = await get('/users?page=2&perPage=1&sort=tokens30d&order=DESC&plan=free');
+    expect(second.users.map((u: { email: string }) => u.email)).toEqual(['burst@example.com']);
   });
 });
