@@ -194,8 +194,9 @@ async function runAbuseCheck(ctx: AppContext, runId: string): Promise<void> {
       ctx.db,
       sql`select users.id, coalesce(u.tokens, 0) as "tokens", coalesce(u.ai_cost, 0) as "aiCost",
                  users.storage_used::float8 as "storageUsed", users.storage_limit::float8 as "storageLimit"
-          from users left join (${await usageByUser(ctx)}) u on u.user_id = users.id
-          where users.id in ${suspectIdsSql(ctx)} and not users.flagged_for_abuse and ${violatesSql(ctx)}`,
+          from ${suspectIdsSql(ctx)} s join users on users.id = s.id
+          left join (${await usageByUser(ctx)}) u on u.user_id = users.id
+          where not users.flagged_for_abuse and ${violatesSql(ctx)}`,
     );
     const t = thresholdsOf(ctx.config);
     const at = ctx.clock.now();

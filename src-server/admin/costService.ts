@@ -28,14 +28,14 @@ export async function suspiciousUsers(
   );
   const where = sql`(users.flagged_for_abuse or ${violatesSql(ctx)})`;
   // The statistics cover everyone: two sums, with no join. The list joins only the suspects to their usage.
-  const [everyone] = await rows<{ total: number; flagged: number; storage: number; ai: number }>(
+  const stats = rows<{ total: number; flagged: number; storage: number; ai: number }>(
     ctx.db,
     sql`select count(*)::int as total, count(*) filter (where flagged_for_abuse)::int as flagged,
                coalesce(sum(storage_used), 0)::float8 as storage,
                (select coalesce(sum(cost), 0)::float8 from ai_usage_30d) as ai
         from users`,
   );
-  const result = await rows<
+  const page = rows<
     { matching: number } & {
       id: string | null;
       email: string;
@@ -52,17 +52,18 @@ export async function suspiciousUsers(
     }
   >(
     ctx.db,
-    sql`with j as materialized (
+    sql`with s as materialized ${suspectIdsSql(ctx)}, j as materialized (
           select users.id, users.email, users.display_name as "displayName", users.name, users.plan,
                  coalesce(u.tokens, 0) as "tokensUsed30d", coalesce(u.ai_cost, 0) as "aiCost",
                  users.storage_used::float8 as "storageUsed", users.storage_limit::float8 as "storageLimit",
                  users.storage_used / ${MB}::float8 as "storageUsedMB", ${cost} as "estimatedCost",
                  users.flagged_for_abuse as "flaggedForAbuse", ${where} as suspicious
-          from users left join (${usage}) u on u.user_id = users.id
-          where users.id in ${suspectIdsSql(ctx)}
+          from s join users on users.id = s.id left join (${usage}) u on u.user_id = users.id
         ), agg as (select count(*) filter (where suspicious)::int as matching from j)
         select agg.*, p.* from agg left join lateral (select * from j where suspicious ${order} ${limit}) p on true`,
   );
+  // Independent reads: on PostgreSQL they run side by side on two connections.
+  const [[everyone], result] = await Promise.all([stats, page]);
   const agg = result[0];
   const totalCost =
     Number(everyone.ai) + (Number(everyone.storage) / GB) * ctx.config.STORAGE_COST_PER_GB_MONTH;

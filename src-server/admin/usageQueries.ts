@@ -42,9 +42,9 @@ export function suspectIdsSql(ctx: AppContext): SQL {
   return sql`(
     select id from users
     where flagged_for_abuse or storage_used > storage_limit
-       or storage_used > ${Math.min(t.STORAGE_GB * GB, halfCostBytes)}::float8
+       or storage_used > ${Math.floor(Math.min(t.STORAGE_GB * GB, halfCostBytes))}::bigint
     union
-    select user_id from ai_usage_30d where tokens > ${t.TOKENS_30D} or cost > ${t.COST_DOLLAR / 2}::float8
+    select user_id from ai_usage_30d where tokens > ${t.TOKENS_30D} or cost > ${t.COST_DOLLAR / 2}::numeric
   )`;
 }
 

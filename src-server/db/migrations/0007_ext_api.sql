@@ -33,7 +33,10 @@ CREATE TABLE "ai_usage_window" (
 ALTER TABLE "ai_usage_30d" ADD CONSTRAINT "ai_usage_30d_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ai_usage_daily" ADD CONSTRAINT "ai_usage_daily_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ai_usage_30d_tokens_idx" ON "ai_usage_30d" USING btree ("tokens");--> statement-breakpoint
+CREATE INDEX "ai_usage_30d_cost_idx" ON "ai_usage_30d" USING btree ("cost");--> statement-breakpoint
 CREATE INDEX "ai_usage_daily_day_idx" ON "ai_usage_daily" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "users_storage_used_idx" ON "users" USING btree ("storage_used");--> statement-breakpoint
+CREATE INDEX "users_over_limit_idx" ON "users" USING btree ("id") WHERE "users"."storage_used" > "users"."storage_limit";--> statement-breakpoint
 -- The text a saved post is searched by. IMMUTABLE so it can back an index (array_to_string is only STABLE, but
 -- turning text[] into text does not depend on any setting).
 CREATE FUNCTION post_search_text(author text, body text, tags text[]) RETURNS text

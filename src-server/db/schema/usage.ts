@@ -67,7 +67,8 @@ export const aiUsage30d = pgTable(
     cost: dollars('cost').notNull(),
     requests: integer('requests').notNull(),
   },
-  (t) => [index('ai_usage_30d_tokens_idx').on(t.tokens)],
+  // Sorting by tokens, and the abuse rules' suspects over the token or cost threshold.
+  (t) => [index('ai_usage_30d_tokens_idx').on(t.tokens), index('ai_usage_30d_cost_idx').on(t.cost)],
 );
 
 /**
