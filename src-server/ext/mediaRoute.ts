@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ const FILE_FIELD = 'file';
 const FORM_MESSAGE = `Send the image as multipart form data in the field "${FILE_FIELD}".`;
 
 /** Reads the one file of the form into memory, at most MAX_MEDIA_BYTES; any other shape is a 4xx. */
-async function readFile(request: import('fastify').FastifyRequest): Promise<Buffer> {
+async function readFile(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new HttpError(415, FORM_MESSAGE);
   let file: Buffer | null = null;
   try {

@@ -4,9 +4,7 @@
 // check, the extension's post search, and the throughput of POST /api/ext/posts as a ratio to GET /api/auth/me
 // in the same run. It ends with one table: each figure beside its target on both engines. Figures only;
 // nothing is asserted (tests hold no timings).
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src-server/app';
@@ -17,6 +15,7 @@ import { seedLarge } from '../../src-server/seed/large';
 import { HEAVY_POSTS_EMAIL, seedLargePosts } from '../../src-server/seed/largePosts';
 import { abuseChecksSettled } from '../../src-server/admin/abuseService';
 import { createSession } from '../../src-server/auth/sessions';
+import { withThrowawayDatabase } from './throwawayDatabase';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined);
@@ -244,27 +243,6 @@ async function bench(engine: Engine, label: string, databaseUrl: string | undefi
   } finally {
     await app.close();
     await database.close();
-  }
-}
-
-async function withThrowawayDatabase(baseUrl: string, fn: (url: string) => Promise<void>): Promise<void> {
-  const name = `pk_bench_${randomBytes(4).toString('hex')}`;
-  const run = async (text: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  try {
-    await fn(url.toString());
-  } finally {
-    await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 }
 
