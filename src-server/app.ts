@@ -26,6 +26,7 @@ import { billingRoutes } from './billing/routes';
 import { adminRoutes } from './admin/routes';
 import { extRoutes } from './ext/routes';
 import { aiRoutes } from './ai/routes';
+import { diskMediaStore, mediaRoot, type MediaStore } from './media/mediaStore';
 import './context';
 
 export interface BuildOptions {
@@ -34,6 +35,8 @@ export interface BuildOptions {
   clock?: Clock;
   mailer?: Mailer;
   rateLimits?: RateLimitStore;
+  /** Where media bytes go (default: files under DATA_DIR/media). */
+  mediaStore?: MediaStore;
   /** The built web app's folder; omitted in API tests. */
   clientDir?: string;
   logger?: boolean;
@@ -73,6 +76,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       opts.rateLimits ??
       (config.REDIS_URL ? redisRateLimitStore(config.REDIS_URL) : memoryRateLimitStore(clock)),
     log: app.log,
+    media: opts.mediaStore ?? diskMediaStore(mediaRoot(config.DATA_DIR)),
   } as AppContext;
   // The runner's jobs receive this same context, so it is attached once the rest exists.
   ctx.jobs = createJobRunner(ctx, JOBS, { log: app.log });

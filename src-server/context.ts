@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer';
 import type { RateLimitStore } from './plugins/rateLimit';
 import type { UserRow } from './db/schema';
 import type { JobRunner } from './jobs/jobRunner';
+import type { MediaStore } from './media/mediaStore';
 
 /** What every route module and service may use; built once in buildApp. */
 export interface AppContext {
@@ -17,6 +18,8 @@ export interface AppContext {
   /** The background jobs (mail delivery, purges, billing sweep); ticking only where the server started it. */
   jobs: JobRunner;
   log: FastifyBaseLogger;
+  /** Uploaded media bytes (the extension's post images). */
+  media: MediaStore;
 }
 
 declare module 'fastify' {

@@ -9,7 +9,7 @@ import { existingId } from '../ids';
 import { iso, PROFILE_COLUMNS, rowToAdminUser, type ProfileRow } from './userRows';
 import { pageClause } from './listParams';
 import { thresholdsOf, violations } from './abuseRules';
-import { usageByUser, violatesSql, windowStart } from './usageQueries';
+import { suspectIdsSql, usageByUser, violatesSql } from './usageQueries';
 
 const FLAGGED_SORTS = new Map([
   ['flaggedAt', 'users.flagged_at'],
@@ -67,7 +67,7 @@ export async function currentViolations(ctx: AppContext, id: string) {
   const [row] = await rows<ProfileRow & { tokens: number; aiCost: number }>(
     ctx.db,
     sql`select ${PROFILE_COLUMNS}, coalesce(u.tokens, 0) as "tokens", coalesce(u.ai_cost, 0) as "aiCost"
-        from users left join (${usageByUser(windowStart(ctx))}) u on u.user_id = users.id where users.id = ${existingId(id)}`,
+        from users left join (${await usageByUser(ctx)}) u on u.user_id = users.id where users.id = ${existingId(id)}`,
   );
   if (!row) throw notFound('User not found');
   const found = violations(
@@ -192,7 +192,8 @@ async function runAbuseCheck(ctx: AppContext, runId: string): Promise<void> {
       ctx.db,
       sql`select users.id, coalesce(u.tokens, 0) as "tokens", coalesce(u.ai_cost, 0) as "aiCost",
                  users.storage_used::float8 as "storageUsed", users.storage_limit::float8 as "storageLimit"
-          from users left join (${usageByUser(windowStart(ctx))}) u on u.user_id = users.id
+          from ${suspectIdsSql(ctx)} s join users on users.id = s.id
+          left join (${await usageByUser(ctx)}) u on u.user_id = users.id
           where not users.flagged_for_abuse and ${violatesSql(ctx)}`,
     );
     const t = thresholdsOf(ctx.config);

@@ -3,7 +3,7 @@ import type { CostSummary, ListParams, SuspiciousStatistics, SuspiciousUser } fr
 import type { AppContext } from '../context';
 import { rows } from './sqlRows';
 import { GB, MB, thresholdsOf, violations } from './abuseRules';
-import { estimatedCostSql, usageByUser, violatesSql, windowStart } from './usageQueries';
+import { estimatedCostSql, suspectIdsSql, usageByUser, violatesSql, windowFirstDay } from './usageQueries';
 import { pageClause } from './listParams';
 
 const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
@@ -21,19 +21,20 @@ export async function suspiciousUsers(
   ctx: AppContext,
   params: ListParams,
 ): Promise<{ users: SuspiciousUser[]; statistics: SuspiciousStatistics; total: number }> {
-  const usage = usageByUser(windowStart(ctx));
+  const usage = await usageByUser(ctx);
   const cost = estimatedCostSql(ctx);
   const { order, limit, paged } = pageClause(params, SUSPICIOUS_SORTS, 'estimatedCost');
   const where = sql`(users.flagged_for_abuse or ${violatesSql(ctx)})`;
-  // One statement: the window's usage is aggregated once, then gives both the statistics and the page.
-  const result = await rows<
-    {
-      total: number;
-      flagged: number;
-      avg: number;
-      sum: number;
-      matching: number;
-    } & {
+  // The statistics cover everyone: two sums, with no join. The list joins only the suspects to their usage.
+  const stats = rows<{ total: number; flagged: number; storage: number; ai: number }>(
+    ctx.db,
+    sql`select count(*)::int as total, count(*) filter (where flagged_for_abuse)::int as flagged,
+               coalesce(sum(storage_used), 0)::float8 as storage,
+               (select coalesce(sum(cost), 0)::float8 from ai_usage_30d) as ai
+        from users`,
+  );
+  const page = rows<
+    { matching: number } & {
       id: string | null;
       email: string;
       displayName: string;
@@ -49,22 +50,21 @@ export async function suspiciousUsers(
     }
   >(
     ctx.db,
-    sql`with j as materialized (
+    sql`with s as materialized ${suspectIdsSql(ctx)}, j as materialized (
           select users.id, users.email, users.display_name as "displayName", users.name, users.plan,
                  coalesce(u.tokens, 0) as "tokensUsed30d", coalesce(u.ai_cost, 0) as "aiCost",
                  users.storage_used::float8 as "storageUsed", users.storage_limit::float8 as "storageLimit",
                  users.storage_used / ${MB}::float8 as "storageUsedMB", ${cost} as "estimatedCost",
                  users.flagged_for_abuse as "flaggedForAbuse", ${where} as suspicious
-          from users left join (${usage}) u on u.user_id = users.id
-        ), agg as (
-          select count(*)::int as total, count(*) filter (where "flaggedForAbuse")::int as flagged,
-                 coalesce(avg("estimatedCost"), 0)::float8 as avg, coalesce(sum("estimatedCost"), 0)::float8 as sum,
-                 count(*) filter (where suspicious)::int as matching
-          from j
-        )
+          from s join users on users.id = s.id left join (${usage}) u on u.user_id = users.id
+        ), agg as (select count(*) filter (where suspicious)::int as matching from j)
         select agg.*, p.* from agg left join lateral (select * from j where suspicious ${order} ${limit}) p on true`,
   );
+  // Independent reads: on PostgreSQL they run side by side on two connections.
+  const [[everyone], result] = await Promise.all([stats, page]);
   const agg = result[0];
+  const totalCost =
+    Number(everyone.ai) + (Number(everyone.storage) / GB) * ctx.config.STORAGE_COST_PER_GB_MONTH;
   const list = result.filter((r): r is typeof r & { id: string } => r.id !== null);
   const thresholds = thresholdsOf(ctx.config);
   return {
@@ -90,10 +90,10 @@ export async function suspiciousUsers(
       ),
     })),
     statistics: {
-      totalUsers: agg.total,
-      flaggedUsers: agg.flagged,
-      averageEstimatedCost: round(Number(agg.avg), 6),
-      totalEstimatedCost: round(Number(agg.sum), 6),
+      totalUsers: everyone.total,
+      flaggedUsers: everyone.flagged,
+      averageEstimatedCost: round(everyone.total ? totalCost / everyone.total : 0, 6),
+      totalEstimatedCost: round(totalCost, 6),
       thresholds,
     },
     total: paged ? Number(agg.matching) : list.length,
@@ -104,8 +104,8 @@ export async function suspiciousUsers(
 export async function costSummary(ctx: AppContext): Promise<CostSummary> {
   const [ai] = await rows<{ tokens: number; cost: number }>(
     ctx.db,
-    sql`select coalesce(sum(total_tokens), 0)::float8 as tokens, coalesce(sum(cost), 0)::float8 as cost
-        from ai_usage_events where created_at >= ${windowStart(ctx).toISOString()}::timestamptz`,
+    sql`select coalesce(sum(tokens), 0)::float8 as tokens, coalesce(sum(cost), 0)::float8 as cost
+        from ai_usage_daily_by_model where day >= ${windowFirstDay(ctx)}::date`,
   );
   const [storage] = await rows<{ bytes: number }>(
     ctx.db,
@@ -125,9 +125,9 @@ export async function costSummary(ctx: AppContext): Promise<CostSummary> {
 export async function costByModel(ctx: AppContext) {
   const list = await rows<{ provider: string; model: string; tokens: number; cost: number }>(
     ctx.db,
-    sql`select provider, model, sum(total_tokens)::float8 as tokens, sum(cost)::float8 as cost
-        from ai_usage_events where created_at >= ${windowStart(ctx).toISOString()}::timestamptz
-        group by 1, 2 order by 4 desc`,
+    sql`select provider, model, sum(tokens)::float8 as tokens, sum(cost)::float8 as cost
+        from ai_usage_daily_by_model where day >= ${windowFirstDay(ctx)}::date
+        group by 1, 2 order by 4 desc, 1, 2`,
   );
   return list.map((r) => ({
     provider: r.provider,

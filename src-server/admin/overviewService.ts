@@ -3,7 +3,7 @@ import type { AdminOverview } from '../../src/contract/admin';
 import type { AppContext } from '../context';
 import { rows } from './sqlRows';
 import { GB } from './abuseRules';
-import { windowStart } from './usageQueries';
+import { windowFirstDay } from './usageQueries';
 
 /** GET /admin/overview: the four cards, plus the series the console charts. */
 export async function overview(ctx: AppContext): Promise<AdminOverview> {
@@ -11,34 +11,31 @@ export async function overview(ctx: AppContext): Promise<AdminOverview> {
   const startOfDay = new Date(
     Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()),
   ).toISOString();
-  const since = windowStart(ctx).toISOString();
-  const [cards] = await rows<{ total: number; active: number; storage: number }>(
-    ctx.db,
-    sql`select count(*)::int as total,
-               count(*) filter (where last_login_at >= ${startOfDay}::timestamptz)::int as active,
-               coalesce(sum(storage_used), 0)::float8 as storage
-        from users`,
-  );
-  const [tokens] = await rows<{ tokens: number }>(
-    ctx.db,
-    sql`select coalesce(sum(total_tokens), 0)::float8 as tokens from ai_usage_events where created_at >= ${since}::timestamptz`,
-  );
-  const usersByPlan = await rows<{ plan: 'free' | 'premium'; status: string; count: number }>(
-    ctx.db,
-    sql`select plan, coalesce(subscription_status, 'none') as status, count(*)::int as count from users group by 1, 2 order by 1, 2`,
-  );
-  const dailyUsage = await rows<{ day: string; tokens: number; cost: number }>(
-    ctx.db,
-    sql`select to_char(date_trunc('day', created_at at time zone 'UTC'), 'YYYY-MM-DD') as day,
-               sum(total_tokens)::float8 as tokens, round(sum(cost)::numeric, 4)::float8 as cost
-        from ai_usage_events where created_at >= ${since}::timestamptz group by 1 order by 1`,
-  );
+  const since = windowFirstDay(ctx);
+  // One pass over users, grouped by plan and status, gives the cards and the plan chart; the tokens card is
+  // the sum of the daily series. The two reads are independent (side by side on PostgreSQL).
+  const [groups, dailyUsage] = await Promise.all([
+    rows<{ plan: 'free' | 'premium'; status: string; count: number; active: number; storage: number }>(
+      ctx.db,
+      sql`select plan, coalesce(subscription_status, 'none') as status, count(*)::int as count,
+                 count(*) filter (where last_login_at >= ${startOfDay}::timestamptz)::int as active,
+                 coalesce(sum(storage_used), 0)::float8 as storage
+          from users group by 1, 2 order by 1, 2`,
+    ),
+    rows<{ day: string; tokens: number; cost: number }>(
+      ctx.db,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, sum(tokens)::float8 as tokens, round(sum(cost), 4)::float8 as cost
+          from ai_usage_daily_by_model where day >= ${since}::date group by 1 order by 1`,
+    ),
+  ]);
+  const sum = <T>(list: T[], f: (x: T) => number) => list.reduce((total, x) => total + Number(f(x)), 0);
+  const storage = sum(groups, (g) => g.storage);
   return {
-    totalUsers: cards.total,
-    activeUsersToday: cards.active,
-    totalTokenUsage: Number(tokens.tokens),
-    totalStorageUsedGB: Math.round((Number(cards.storage) / GB) * 100) / 100,
-    usersByPlan: usersByPlan.map((r) => ({ ...r, count: Number(r.count) })),
+    totalUsers: sum(groups, (g) => g.count),
+    activeUsersToday: sum(groups, (g) => g.active),
+    totalTokenUsage: sum(dailyUsage, (d) => d.tokens),
+    totalStorageUsedGB: Math.round((storage / GB) * 100) / 100,
+    usersByPlan: groups.map((g) => ({ plan: g.plan, status: g.status, count: Number(g.count) })),
     dailyUsage: dailyUsage.map((r) => ({ day: r.day, tokens: Number(r.tokens), cost: Number(r.cost) })),
   };
 }

@@ -6,7 +6,7 @@ import { notFound } from '../errors';
 import { rows } from './sqlRows';
 import { likePattern, PROFILE_COLUMNS, rowToAdminUser, type ProfileRow } from './userRows';
 import { pageClause } from './listParams';
-import { windowStart } from './usageQueries';
+import { usageByUser, windowFirstDay } from './usageQueries';
 import { existingId } from '../ids';
 
 export interface UserFilters {
@@ -45,23 +45,13 @@ export async function listUsers(
 ): Promise<{ users: AdminUser[]; total: number }> {
   const where = userWhere(f);
   const { order, limit, paged } = pageClause(params, SORTS, 'createdAt');
-  const since = windowStart(ctx).toISOString();
-  // Unless the order is by tokens, the page is cut first, so the 30-day sum runs for its rows only.
+  const tokens = sql`left join (${await usageByUser(ctx)}) t on t.user_id = users.id`;
   const byTokens = params.sort === 'tokens30d';
+  let list =
+    byTokens && paged && params.order?.toUpperCase() !== 'ASC' ? await topByTokens(ctx, where, params) : null;
+  // Unless the order is by tokens, the page is cut first, so only its rows meet the 30-day rollup.
   const source = byTokens ? sql`users` : sql`(select * from users where ${where} ${order} ${limit}) users`;
-  // Ordering everyone by tokens: one grouped pass over the window beats a lookup per user; a search keeps
-  // the rows few, so there the per-user lookup wins.
-  const tokens =
-    byTokens && !f.search?.trim()
-      ? sql`left join (
-          select user_id, sum(total_tokens)::float8 as tokens from ai_usage_events
-          where created_at >= ${since}::timestamptz group by user_id
-        ) t on t.user_id = users.id`
-      : sql`left join lateral (
-          select sum(e.total_tokens)::float8 as tokens from ai_usage_events e
-          where e.user_id = users.id and e.created_at >= ${since}::timestamptz
-        ) t on true`;
-  const list = await rows<ProfileRow & { tokens30d: number }>(
+  list ??= await rows<ProfileRow & { tokens30d: number }>(
     ctx.db,
     sql`select ${PROFILE_COLUMNS}, coalesce(t.tokens, 0) as "tokens30d"
         from ${source}
@@ -74,6 +64,23 @@ export async function listUsers(
       )
     : list.length;
   return { users: list.map(rowToAdminUser), total };
+}
+
+/**
+ * The heaviest users first, read down ai_usage_30d's tokens index, so only a page's worth of users is joined.
+ * Null when the page reaches past the users with tokens: the general query orders the rest.
+ */
+async function topByTokens(ctx: AppContext, where: SQL, params: ListParams) {
+  const perPage = params.perPage ?? 25;
+  const offset = ((params.page ?? 1) - 1) * perPage;
+  const list = await rows<ProfileRow & { tokens30d: number }>(
+    ctx.db,
+    sql`select ${PROFILE_COLUMNS}, t.tokens::float8 as "tokens30d"
+        from ai_usage_30d t join users on users.id = t.user_id
+        where t.tokens > 0 and ${where}
+        order by t.tokens desc, users.id limit ${perPage} offset ${offset}`,
+  );
+  return list.length === perPage ? list : null;
 }
 
 /** GET /admin/users/{id}?days=N: the user's AI token total over the window. */
@@ -90,8 +97,8 @@ export async function userUsage(
   if (!row) throw notFound('User not found');
   const [usage] = await rows<{ tokens: number; cost: number }>(
     ctx.db,
-    sql`select coalesce(sum(total_tokens), 0)::float8 as tokens, coalesce(sum(cost), 0)::float8 as cost
-        from ai_usage_events where user_id = ${id} and created_at >= ${windowStart(ctx, days).toISOString()}::timestamptz`,
+    sql`select coalesce(sum(tokens), 0)::float8 as tokens, coalesce(sum(cost), 0)::float8 as cost
+        from ai_usage_daily where user_id = ${id} and day >= ${windowFirstDay(ctx, days)}::date`,
   );
   return {
     user: rowToAdminUser(row),

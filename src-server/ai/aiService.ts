@@ -1,11 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AiRequest, AiResponse, AiTaskType } from '../../src/contract/ai';
 import type { AppContext } from '../context';
 import type { Db } from '../db/connect';
-import { aiConfigs, posts, type UserRow } from '../db/schema';
-import { badRequest, forbidden } from '../errors';
+import { aiConfigs, type UserRow } from '../db/schema';
+import { badRequest, forbidden, HttpError } from '../errors';
 import { DEFAULT_PROVIDER, isModelOf, isProvider, type TASK_TYPES } from '../admin/aiCatalogue';
 import { recordAiUsage } from '../usage/recordAiUsage';
+import { setPostLabels } from '../ext/postsService';
 import { aiAccess } from './aiAccess';
 import { defaultModel, type AiGateway, type ModelChoice } from './gateway';
 import { promptFor } from './prompts';
@@ -110,17 +111,14 @@ export async function runAiTask(
     parseAnswer(task, text, prepared.postIds),
   );
   const at = ctx.clock.now();
+  let refused: HttpError | null = null;
   const cost = await ctx.db.transaction(async (tx) => {
     const cost = costOf(await priceOf(tx as unknown as Db, served.provider, served.model), served.usage);
     if (prepared.saveOn) {
       const value = served.value;
-      const set =
+      const labels =
         'tags' in value ? { tags: value.tags } : 'category' in value ? { category: value.category } : {};
-      // A post deleted while the model was answering simply gets nothing; the request was still served.
-      await tx
-        .update(posts)
-        .set({ ...set, updatedAt: at })
-        .where(and(eq(posts.id, prepared.saveOn), eq(posts.userId, user.id)));
+      refused = await saveLabels(tx as unknown as Db, user.id, prepared.saveOn, labels, at);
     }
     await recordAiUsage(tx as unknown as Db, {
       userId: user.id,
@@ -133,5 +131,29 @@ export async function runAiTask(
     });
     return cost;
   });
+  // The provider was paid either way, so the usage above is kept; only the labels were refused.
+  if (refused) throw refused;
   return { result: served.value, provider: served.provider, model: served.model, usage: served.usage, cost };
+}
+
+/**
+ * Saves the answer's tags or category through the posts service, so the post's size and the user's storage move
+ * with them. In a savepoint: a post deleted while the model was answering gets nothing, and labels that would pass
+ * the storage limit are refused, while the served request is still metered.
+ */
+async function saveLabels(
+  tx: Db,
+  userId: string,
+  postId: string,
+  labels: { tags?: string[]; category?: string | null },
+  at: Date,
+): Promise<HttpError | null> {
+  try {
+    await tx.transaction((sp) => setPostLabels(sp as unknown as Db, userId, postId, labels, at));
+    return null;
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 404) return null;
+    if (err instanceof HttpError && err.statusCode === 413) return err;
+    throw err;
+  }
 }

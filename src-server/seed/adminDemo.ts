@@ -3,6 +3,7 @@ import type { Db } from '../db/connect';
 import type { Clock } from '../clock';
 import { DAY_MS } from '../clock';
 import { abuseFlagEvents, aiConfigs, aiUsageEvents, coupons, modelPrices, users } from '../db/schema';
+import { recordAiUsages, type AiUsage } from '../usage/recordAiUsage';
 import { PRICE_ROWS, PROVIDERS, TASK_TYPES } from '../admin/aiCatalogue';
 import { seededRandom } from './random';
 
@@ -43,16 +44,16 @@ export async function seedAdminDemo(db: Db, clock: Clock): Promise<void> {
         .slice(0, 4)
         .map((u) => u.id),
     );
-    const events: (typeof aiUsageEvents.$inferInsert)[] = [];
+    const events: AiUsage[] = [];
     for (const u of all) {
       const isHeavy = heavy.has(u.id);
       if (!isHeavy && !rnd.chance(u.email.endsWith('@example.com') ? 1 : 0.6)) continue;
       for (let day = 0; day < 30; day++) {
-        const count = isHeavy ? rnd.int(40, 90) : rnd.int(0, 4);
+        const count = isHeavy ? rnd.int(15, 30) : rnd.int(0, 4);
         for (let i = 0; i < count; i++) {
           const [provider, model] = isHeavy ? (['openai', 'gpt-4o'] as const) : rnd.pick(MODEL_MIX);
-          const inputTokens = isHeavy ? rnd.int(1500, 4000) : rnd.int(150, 2500);
-          const outputTokens = isHeavy ? rnd.int(500, 1500) : rnd.int(40, 900);
+          const inputTokens = isHeavy ? rnd.int(4000, 9000) : rnd.int(150, 2500);
+          const outputTokens = isHeavy ? rnd.int(1500, 3500) : rnd.int(40, 900);
           events.push({
             userId: u.id,
             taskType: rnd.pick(TASK_TYPES).id,
@@ -62,13 +63,13 @@ export async function seedAdminDemo(db: Db, clock: Clock): Promise<void> {
             outputTokens,
             totalTokens: inputTokens + outputTokens,
             cost: Math.round(priceOf(provider, model, inputTokens, outputTokens) * 1e6) / 1e6,
-            createdAt: new Date(now - day * DAY_MS - rnd.int(0, 86_000) * 1000),
+            at: new Date(now - day * DAY_MS - rnd.int(0, 86_000) * 1000),
           });
         }
       }
     }
-    for (let i = 0; i < events.length; i += 1000)
-      await db.insert(aiUsageEvents).values(events.slice(i, i + 1000));
+    // Through the one recorder, so the console's rollups hold this history as they would real requests.
+    await db.transaction((tx) => recordAiUsages(tx, events));
   }
 
   const admin = all.find((u) => u.email === 'admin@example.com');

@@ -7,6 +7,7 @@ import { systemClock } from '../clock';
 import { seedDemoUsers } from './demoUsers';
 import { seedAdminDemo } from './adminDemo';
 import { seedDemoSubscription } from './demoSubscription';
+import { seedDemoLibrary } from './demoLibrary';
 
 const GB = 1024 ** 3;
 
@@ -59,6 +60,9 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<void
       .onConflictDoNothing({ target: users.email });
   }
   await seedDemoSubscription(db, clock);
-  await seedDemoUsers(db, clock);
+  const targets = await seedDemoUsers(db, clock);
+  targets.set('user@example.com', 150 * 1024 ** 2);
+  targets.set('premium@example.com', 2.5 * GB);
+  await seedDemoLibrary(db, clock, targets);
   await seedAdminDemo(db, clock);
 }

@@ -60,10 +60,11 @@ const DOMAINS = ['gmail.com', 'outlook.com', 'proton.me', 'fastmail.com', 'studi
 export const DEMO_USER_COUNT = 200;
 
 /**
- * About 200 more accounts with varied plans, statuses, storage and dates, the same on every run.
- * They have no password: they fill the console, nobody signs in as them.
+ * About 200 more accounts with varied plans, statuses and dates, the same on every run. They have no password:
+ * they fill the console, nobody signs in as them. Returns the bytes each should end up storing; their posts and
+ * media (seedDemoLibrary) bring storage_used there through the extension API's services.
  */
-export async function seedDemoUsers(db: Db, clock: Clock): Promise<void> {
+export async function seedDemoUsers(db: Db, clock: Clock): Promise<Map<string, number>> {
   const rnd = seededRandom(20261122);
   const now = clock.now().getTime();
   const rows = Array.from({ length: DEMO_USER_COUNT }, (_, i) => {
@@ -86,7 +87,7 @@ export async function seedDemoUsers(db: Db, clock: Clock): Promise<void> {
     // A few heavy savers go past what their plan allows, so the abuse rules have something to find.
     const storageUsed = rnd.chance(0.04)
       ? storageLimit + rnd.int(10, 900) * MB
-      : Math.floor(rnd.next() ** 2 * storageLimit * 0.9);
+      : Math.floor(rnd.next() ** 3 * storageLimit * 0.5);
     const lastLoginAt = rnd.chance(0.9)
       ? new Date(Math.min(now, createdAt.getTime() + rnd.next() * (now - createdAt.getTime())))
       : null;
@@ -107,5 +108,9 @@ export async function seedDemoUsers(db: Db, clock: Clock): Promise<void> {
       lastLoginAt,
     };
   });
-  await db.insert(users).values(rows).onConflictDoNothing({ target: users.email });
+  await db
+    .insert(users)
+    .values(rows.map((r) => ({ ...r, storageUsed: 0 })))
+    .onConflictDoNothing({ target: users.email });
+  return new Map(rows.map((r) => [r.email, r.storageUsed]));
 }

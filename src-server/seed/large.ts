@@ -1,6 +1,7 @@
-// `npm run seed:large -- --users 100000 [--events 1000000]`: fills DATABASE_URL, or the PGlite folder DATA_DIR,
-// with synthetic accounts and 30 days of AI usage for load figures. Rows are made inside the database
-// (generate_series, INSERT … SELECT), so a million events take seconds, not a million round trips.
+// `npm run seed:large -- --users 100000 [--events 1000000] [--posts 1000000]`: fills DATABASE_URL, or the PGlite
+// folder DATA_DIR, with synthetic accounts, 30 days of AI usage (events and the rollups the console reads) and
+// optionally saved posts, for load figures. Rows are made inside the database (generate_series, INSERT … SELECT),
+// so a million events take seconds, not a million round trips.
 import { sql } from 'drizzle-orm';
 import { pathToFileURL } from 'node:url';
 import type { Db } from '../db/connect';
@@ -8,6 +9,8 @@ import { connect } from '../db/connect';
 import { loadConfig } from '../config';
 import { modelPrices } from '../db/schema';
 import { PRICE_ROWS, TASK_TYPES } from '../admin/aiCatalogue';
+import { advanceUsageWindow } from '../usage/usageWindow';
+import { seedLargePosts } from './largePosts';
 
 export interface LargeSeedOptions {
   users: number;
@@ -48,6 +51,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<{ users
   const models = PRICE_ROWS.map((p) => sql`(${p.provider}, ${p.model})`);
   const tasks = `{${TASK_TYPES.map((t) => t.id).join(',')}}`;
   // Events go to the bulk users only, in one statement: a fixed count each, with every 997th user a heavy one.
+  // The same statement adds them to the daily rollups, as recordAiUsage would have one by one.
   const insertedEvents = await db.execute(sql`
     with u as (
       select id, substring(email from 6 for position('@' in email) - 6)::int as n from users where email like 'bulk-%@load.test'
@@ -60,20 +64,38 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<{ users
              150 + (u.n * 7 + i * 13) % 2400 as input_tokens, 40 + (u.n * 3 + i * 11) % 900 as output_tokens,
              ${now}::timestamptz - ((u.n + i * 7919) % 2592000) * interval '1 second' as created_at
       from u cross join lateral generate_series(1, case when u.n % 997 = 0 then ${perUser * 40}::int else ${perUser}::int end) as i
+    ), ins as (
+      insert into ai_usage_events (user_id, task_type, provider, model, input_tokens, output_tokens, total_tokens, cost, created_at)
+      select e.user_id, e.task_type, m.provider, m.model, e.input_tokens, e.output_tokens, e.input_tokens + e.output_tokens,
+             round((e.input_tokens * p.input_per_mtok + e.output_tokens * p.output_per_mtok) / 1000000.0, 6), e.created_at
+      from e join m on m.k = e.k join model_prices p on p.provider = m.provider and p.model = m.model
+      returning user_id, provider, model, total_tokens, cost, (created_at at time zone 'UTC')::date as day
+    ), daily as (
+      insert into ai_usage_daily as t (user_id, day, tokens, cost, requests)
+      select user_id, day, sum(total_tokens), sum(cost), count(*) from ins group by 1, 2
+      on conflict (user_id, day) do update set tokens = t.tokens + excluded.tokens, cost = t.cost + excluded.cost,
+        requests = t.requests + excluded.requests
+    ), by_model as (
+      insert into ai_usage_daily_by_model as t (day, provider, model, tokens, cost, requests)
+      select day, provider, model, sum(total_tokens), sum(cost), count(*) from ins group by 1, 2, 3
+      on conflict (day, provider, model) do update set tokens = t.tokens + excluded.tokens, cost = t.cost + excluded.cost,
+        requests = t.requests + excluded.requests
     )
-    insert into ai_usage_events (user_id, task_type, provider, model, input_tokens, output_tokens, total_tokens, cost, created_at)
-    select e.user_id, e.task_type, m.provider, m.model, e.input_tokens, e.output_tokens, e.input_tokens + e.output_tokens,
-           round((e.input_tokens * p.input_per_mtok + e.output_tokens * p.output_per_mtok) / 1000000.0, 6), e.created_at
-    from e join m on m.k = e.k join model_prices p on p.provider = m.provider and p.model = m.model`);
+    select count(*)::int as n from ins`);
+  // The per-user 30-day totals are summed afresh from the daily rollups.
+  await db.execute(sql`update ai_usage_window set first_day = null`);
+  await advanceUsageWindow(db, opts.now ?? new Date());
   await db.execute(sql`analyze users`);
-  await db.execute(sql`analyze ai_usage_events`);
+  for (const table of ['ai_usage_events', 'ai_usage_daily', 'ai_usage_daily_by_model', 'ai_usage_30d'])
+    await db.execute(sql`analyze ${sql.identifier(table)}`);
   const count = (r: unknown) =>
     Number(
       (r as { rowCount?: number; affectedRows?: number }).rowCount ??
         (r as { affectedRows?: number }).affectedRows ??
         0,
     );
-  return { users: count(insertedUsers), events: count(insertedEvents) };
+  const events = (insertedEvents as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+  return { users: count(insertedUsers), events: Number(events) };
 }
 
 function argValue(args: string[], name: string): number | undefined {
@@ -93,6 +115,9 @@ async function main(): Promise<void> {
   await database.migrate();
   const started = performance.now();
   const done = await seedLarge(database.db, { users, events });
+  const posts = argValue(args, 'posts');
+  if (posts)
+    console.log(`${(await seedLargePosts(database.db, { posts })).toLocaleString('en-US')} posts added`);
   const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite at ${config.DATA_DIR}`;
   console.log(
     `${where}: ${done.users} users and ${done.events} usage events added in ${((performance.now() - started) / 1000).toFixed(1)} s`,

@@ -39,6 +39,40 @@ describe('the console on demo data', () => {
     expect(Number((days as unknown as { rows: { n: number }[] }).rows[0].n)).toBeGreaterThanOrEqual(30);
   });
 
+  it('has saved posts and media behind every user’s storage, and usage behind every rollup', async () => {
+    const q = async <T>(query: ReturnType<typeof sql>) =>
+      (await t.db.execute(query)) as unknown as { rows: T[] };
+    const { rows: mismatched } = await q<{ email: string }>(sql`
+      select email from users u where storage_used <> coalesce((select sum(size_bytes) from posts where user_id = u.id), 0)
+        + coalesce((select sum(size_bytes) from post_media where user_id = u.id), 0)`);
+    expect(mismatched).toEqual([]);
+    const { rows: totals } = await q<{ users: number; posts: number; media: number; over: number }>(sql`
+      select (select count(distinct user_id)::int from posts) as users, (select count(*)::int from posts) as posts,
+             (select count(*)::int from post_media) as media,
+             (select count(*)::int from users where storage_used > storage_limit) as over`);
+    expect(totals[0].users).toBe(203);
+    expect(totals[0].media).toBeGreaterThan(100);
+    expect(totals[0].over).toBeGreaterThan(0);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'premium@example.com', password: 'premium-demo-1' },
+    });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/ext/posts?perPage=100',
+      headers: bearer(login.json().token),
+    });
+    expect(mine.json().posts.length).toBe(18);
+    expect(mine.json().posts.some((p: { tags: string[] }) => p.tags.length > 0)).toBe(true);
+    const { rows: usage } = await q<{ events: number; daily: number; models: number }>(sql`
+      select (select sum(total_tokens)::float8 from ai_usage_events) as events,
+             (select sum(tokens)::float8 from ai_usage_daily) as daily,
+             (select sum(tokens)::float8 from ai_usage_daily_by_model) as models`);
+    expect(usage[0].daily).toBe(usage[0].events);
+    expect(usage[0].models).toBe(usage[0].events);
+  });
+
   it('has coupons in every display status: Active, Inactive, Expired and Used Up', async () => {
     const { coupons } = await call('GET', '/coupons');
     type C = { isActive: boolean; isExpired: boolean; usageLimit: number | null; usedCount: number };

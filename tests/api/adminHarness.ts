@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { TestApp } from './harness';
 import { bearer, registerUser } from './harness';
-import { aiUsageEvents, users } from '../../src-server/db/schema';
+import { users } from '../../src-server/db/schema';
+import { recordAiUsage } from '../../src-server/usage/recordAiUsage';
 import { DAY_MS } from '../../src-server/clock';
 
 export const GB = 1024 ** 3;
@@ -16,7 +17,7 @@ export async function adminSession(
   return { token, email, headers: bearer(token) };
 }
 
-/** A user with exact figures: storage, plan, and AI usage events (tokens and dollars) `daysAgo` back. */
+/** A user with exact figures: storage, plan, and AI usage (tokens and dollars) `daysAgo` back. */
 export async function userWith(
   t: TestApp,
   opts: {
@@ -44,18 +45,21 @@ export async function userWith(
       createdAt: new Date(now - (opts.createdDaysAgo ?? 10) * DAY_MS),
     })
     .returning({ id: users.id });
+  // Through the one recorder, so the rollups the console reads see it as they would a real request.
   for (const u of opts.usage ?? []) {
-    await t.db.insert(aiUsageEvents).values({
-      userId: row.id,
-      taskType: 'auto-tagging',
-      provider: u.provider ?? 'openai',
-      model: u.model ?? 'gpt-4o-mini',
-      inputTokens: Math.floor(u.tokens / 2),
-      outputTokens: u.tokens - Math.floor(u.tokens / 2),
-      totalTokens: u.tokens,
-      cost: u.cost,
-      createdAt: new Date(now - u.daysAgo * DAY_MS),
-    });
+    await t.db.transaction((tx) =>
+      recordAiUsage(tx, {
+        userId: row.id,
+        taskType: 'auto-tagging',
+        provider: u.provider ?? 'openai',
+        model: u.model ?? 'gpt-4o-mini',
+        inputTokens: Math.floor(u.tokens / 2),
+        outputTokens: u.tokens - Math.floor(u.tokens / 2),
+        totalTokens: u.tokens,
+        cost: u.cost,
+        at: new Date(now - u.daysAgo * DAY_MS),
+      }),
+    );
   }
   return row.id;
 }

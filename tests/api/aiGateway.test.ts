@@ -6,7 +6,7 @@ import { aiUser, askAi, configureTask, postRow, savedPost, seedPrices, usageRows
 import { startFakeOpenAi } from '../fixtures/fakeOpenAi';
 import { startFakeAnthropic } from '../fixtures/fakeAnthropic';
 import { startFakeGemini } from '../fixtures/fakeGemini';
-import { aiConfigs, modelPrices } from '../../src-server/db/schema';
+import { aiConfigs, modelPrices, users } from '../../src-server/db/schema';
 import { buildApp } from '../../src-server/app';
 
 // One app with all three providers configured, each pointed at its local stand-in.
@@ -83,6 +83,48 @@ describe('POST /api/ext/ai/auto-tagging', () => {
     expect(sent.headers.authorization).toBe(`Bearer ${openai.apiKey}`);
     expect(sent.body).toMatchObject({ model: 'gpt-4o-mini', response_format: { type: 'json_object' } });
     expect(JSON.stringify(sent.body.messages)).toContain(TEXT);
+  });
+
+  it("moves the post's size and the user's storage by the tags' bytes; past the limit it is a 413, still metered", async () => {
+    const storage = async () =>
+      (await t.db.select({ used: users.storageUsed }).from(users).where(eq(users.id, user.id)))[0].used;
+    const postId = await savedPost(t, user.id, { text: TEXT });
+    const sizeBefore = (await postRow(t, postId)).sizeBytes;
+    const usedBefore = await storage();
+    openai.queue({
+      kind: 'answer',
+      text: '{"tags": ["startups", "pricing"]}',
+      inputTokens: 10,
+      outputTokens: 5,
+    });
+
+    expect((await askAi(t, user.headers, 'auto-tagging', { postId })).statusCode).toBe(200);
+
+    const grown = 'startups'.length + 'pricing'.length;
+    expect((await postRow(t, postId)).sizeBytes).toBe(sizeBefore + grown);
+    expect(await storage()).toBe(usedBefore + grown);
+
+    // A full account: the tags are refused with the storage message, the request is still metered.
+    await t.db
+      .update(users)
+      .set({ storageLimit: usedBefore + grown })
+      .where(eq(users.id, user.id));
+    const metered = (await usageRows(t, user.id)).length;
+    openai.queue({
+      kind: 'answer',
+      text: '{"tags": ["a-much-longer-tag"]}',
+      inputTokens: 10,
+      outputTokens: 5,
+    });
+    const full = await askAi(t, user.headers, 'auto-tagging', { postId });
+    expect(full.statusCode).toBe(413);
+    expect(full.json().message).toMatch(/^Storage limit reached/);
+    expect((await postRow(t, postId)).tags).toEqual(['startups', 'pricing']);
+    expect(await usageRows(t, user.id)).toHaveLength(metered + 1);
+    await t.db
+      .update(users)
+      .set({ storageLimit: 10 * 1024 ** 3 })
+      .where(eq(users.id, user.id));
   });
 
   it('tags a text sent as the query without saving anything', async () => {

@@ -1,9 +1,10 @@
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { bearer, registerUser, type TestApp } from './harness';
 import { adminSession } from './adminHarness';
 import { aiUsageEvents, modelPrices, posts, users } from '../../src-server/db/schema';
 import { PRICE_ROWS } from '../../src-server/admin/aiCatalogue';
+import { postSizeBytes } from '../../src-server/ext/postSize';
 
 /** An account of the given plan, signed in; `flagged` suspends it as the abuse check would. */
 export async function aiUser(
@@ -33,20 +34,29 @@ export async function savedPost(
   } = {},
 ): Promise<string> {
   urlCounter += 1;
+  const post = {
+    url: `https://x.com/someone/status/${Date.now()}${urlCounter}`,
+    author: fields.author ?? '@someone',
+    text: fields.text ?? 'A thread about building developer tools as a small startup.',
+    tags: fields.tags ?? [],
+    category: fields.category ?? null,
+  };
+  const sizeBytes = postSizeBytes(post);
   const [row] = await t.db
     .insert(posts)
     .values({
       userId,
       platform: 'x',
-      url: `https://x.com/someone/status/${Date.now()}${urlCounter}`,
-      author: fields.author ?? '@someone',
-      text: fields.text ?? 'A thread about building developer tools as a small startup.',
-      tags: fields.tags ?? [],
-      category: fields.category ?? null,
-      sizeBytes: 100,
+      ...post,
+      sizeBytes,
       createdAt: new Date(t.clock.now().getTime() - (fields.ageMinutes ?? 0) * 60_000),
     })
     .returning({ id: posts.id });
+  // Counted as the posts API counts it, so tags the AI saves move storage from a true total.
+  await t.db
+    .update(users)
+    .set({ storageUsed: sql`${users.storageUsed} + ${sizeBytes}` })
+    .where(eq(users.id, userId));
   return row.id;
 }
 

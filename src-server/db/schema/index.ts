@@ -8,3 +8,4 @@ export * from './billing';
 export * from './posts';
 export * from './jobs';
 export * from './accountEvents';
+export * from './usage';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -28,6 +29,12 @@ export const posts = pgTable(
   (t) => [
     uniqueIndex('posts_user_url_idx').on(t.userId, t.url),
     index('posts_user_created_idx').on(t.userId, t.createdAt),
+    // Search covers text, author and tags by substring (ILIKE). post_search_text is an IMMUTABLE wrapper made in
+    // the migration, because array_to_string is only STABLE and an index expression must be immutable.
+    index('posts_search_trgm_idx').using(
+      'gin',
+      sql`post_search_text(${t.author}, ${t.text}, ${t.tags}) gin_trgm_ops`,
+    ),
   ],
 );
 

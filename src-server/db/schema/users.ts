@@ -38,6 +38,11 @@ export const users = pgTable(
     index('users_flagged_idx')
       .on(t.flaggedAt)
       .where(sql`${t.flaggedForAbuse}`),
+    // The abuse rules' suspects on their own row: large libraries, and libraries over the plan's limit.
+    index('users_storage_used_idx').on(t.storageUsed),
+    index('users_over_limit_idx')
+      .on(t.id)
+      .where(sql`${t.storageUsed} > ${t.storageLimit}`),
   ],
 );
 

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Media } from '../../src/contract/ext';
+import { MAX_MEDIA_BYTES } from '../../src/contract/ext';
+import type { AppContext } from '../context';
+import type { Db } from '../db/connect';
+import { posts, users } from '../db/schema';
+import { badRequest, HttpError, notFound } from '../errors';
+import { existingId } from '../ids';
+import { detectImage, type ImageType } from '../media/imageFormat';
+import { chargeStorage, storageFullMessage, formatBytes } from '../usage/storageQuota';
+
+export const MEDIA_TYPE_MESSAGE = 'Only JPEG, PNG, WebP or GIF images can be attached.';
+export const MEDIA_TOO_LARGE_MESSAGE = `An image must be at most ${formatBytes(MAX_MEDIA_BYTES)}.`;
+
+export interface MediaItem {
+  id: string;
+  postId: string;
+  storageKey: string;
+  contentType: ImageType;
+  sizeBytes: number;
+}
+
+/**
+ * Records media of the user's posts in the caller's transaction: each post must be the user's (its row is
+ * share-locked, so a concurrent delete waits and then frees these bytes too), and the bytes must fit the user's
+ * storage (413). The upload records one file; the demo seed records many sizes at once through the same code.
+ */
+export async function attachMedia(tx: Db, userId: string, items: MediaItem[]): Promise<void> {
+  if (!items.length) return;
+  const ids = [...new Set(items.map((m) => m.postId))];
+  const found = await tx
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(inArray(posts.id, ids), eq(posts.userId, userId)))
+    .for('share');
+  if (found.length !== ids.length) throw notFound('Post not found');
+  await chargeStorage(
+    tx,
+    userId,
+    items.reduce((sum, m) => sum + m.sizeBytes, 0),
+  );
+  // The rows as one JSON parameter: thousands of the seed's media sizes are one statement.
+  await tx.execute(sql`
+    insert into post_media (id, post_id, user_id, storage_key, content_type, size_bytes)
+    select id, "postId", ${userId}, "storageKey", "contentType", "sizeBytes"
+    from json_to_recordset(${JSON.stringify(items)}::json)
+      as r(id uuid, "postId" uuid, "storageKey" text, "contentType" text, "sizeBytes" bigint)`);
+}
+
+/**
+ * POST /api/ext/posts/{id}/media: checks the image by its bytes, stores it, and records it with its bytes counted,
+ * or stores nothing: when the database write fails after the file was written, the file is removed again.
+ */
+export async function addMedia(ctx: AppContext, userId: string, id: string, bytes: Buffer): Promise<Media> {
+  const postId = existingId(id, 'Post');
+  if (!bytes.length) throw badRequest('The file is empty.');
+  if (bytes.length > MAX_MEDIA_BYTES) throw new HttpError(413, MEDIA_TOO_LARGE_MESSAGE);
+  const format = detectImage(bytes);
+  if (!format) throw new HttpError(415, MEDIA_TYPE_MESSAGE);
+
+  // A cheap look first, so a post that is not there or a full account costs no disk write; the transaction
+  // below is what decides.
+  const [owner] = await ctx.db
+    .select({ plan: users.plan, storageUsed: users.storageUsed, storageLimit: users.storageLimit })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(and(eq(posts.id, postId), eq(posts.userId, userId)));
+  if (!owner) throw notFound('Post not found');
+  if (Number(owner.storageUsed) + bytes.length > Number(owner.storageLimit))
+    throw new HttpError(
+      413,
+      storageFullMessage({
+        ...owner,
+        storageUsed: Number(owner.storageUsed),
+        storageLimit: Number(owner.storageLimit),
+      }),
+    );
+
+  const item: MediaItem = {
+    id: randomUUID(),
+    postId,
+    storageKey: '',
+    contentType: format.contentType,
+    sizeBytes: bytes.length,
+  };
+  item.storageKey = `${userId}/${item.id}.${format.ext}`;
+  await ctx.media.put(item.storageKey, bytes);
+  try {
+    await ctx.db.transaction((tx) => attachMedia(tx, userId, [item]));
+  } catch (err) {
+    await ctx.media.delete(item.storageKey).catch(() => undefined);
+    throw err;
+  }
+  return { id: item.id, sizeBytes: item.sizeBytes, contentType: item.contentType };
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listPostsQuerySchema, postSchema, savePostSchema } from '../../src/contract/ext';
+import { messageResponseSchema } from '../../src/contract/auth';
+import { TOTAL_COUNT_HEADER } from '../../src/contract/admin';
+import { requireUser } from '../plugins/auth';
+import { deletePost, listPosts, savePost } from './postsService';
+
+const idParams = z.object({ id: z.string().max(64) });
+const errors = { 400: messageResponseSchema, 401: messageResponseSchema, 404: messageResponseSchema };
+const postResponse = z.object({ post: postSchema });
+
+export async function postsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/posts',
+    {
+      schema: {
+        tags: ['extension'],
+        summary:
+          'Saved posts, newest first, searched (text, author, tags) and filtered; total in X-Total-Count',
+        querystring: listPostsQuerySchema,
+        response: { 200: z.object({ posts: z.array(postSchema) }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { posts, total } = await listPosts(app.ctx, requireUser(request).id, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return { posts };
+    },
+  );
+
+  app.post(
+    '/posts',
+    {
+      schema: {
+        tags: ['extension'],
+        summary: 'Save a post (201); the same url again returns the saved post (200), counted once',
+        body: savePostSchema,
+        response: { 200: postResponse, 201: postResponse, 413: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { post, created } = await savePost(app.ctx, requireUser(request).id, request.body);
+      return reply.code(created ? 201 : 200).send({ post });
+    },
+  );
+
+  app.delete(
+    '/posts/:id',
+    {
+      schema: {
+        tags: ['extension'],
+        summary: 'Delete a saved post and its media, freeing their storage',
+        params: idParams,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deletePost(app.ctx, requireUser(request).id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

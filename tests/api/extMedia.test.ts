@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { deflateSync, crc32 } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { startTestApp, type TestApp } from './harness';
+import { count, extUser, image, mediaFiles, savePost, storageUsed, upload, type ExtUser } from './extHarness';
+import { TINY_JPEG, TINY_PNG } from '../fixtures/multipart';
+import { MAX_MEDIA_BYTES } from '../../src/contract/ext';
+import { detectImage } from '../../src-server/media/imageFormat';
+
+let t: TestApp;
+let ann: ExtUser;
+let bob: ExtUser;
+let postId: string;
+let postBytes: number;
+beforeAll(async () => {
+  t = await startTestApp();
+  ann = await extUser(t);
+  bob = await extUser(t);
+  const post = (await savePost(t, ann, { platform: 'instagram', url: 'https://instagram.com/p/1' })).json()
+    .post;
+  postId = post.id;
+  postBytes = post.sizeBytes;
+});
+afterAll(() => t.close());
+
+/** A PNG of any size: a valid image whose ancillary chunk pads it to `total` bytes. */
+function pngOfSize(total: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0]);
+  const head = Buffer.concat([
+    TINY_PNG.subarray(0, 8),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.from([0, 0]))),
+  ]);
+  const end = chunk('IEND', Buffer.alloc(0));
+  const pad = total - head.length - end.length - 12;
+  return Buffer.concat([head, chunk('zzPd', Buffer.alloc(pad)), end]);
+}
+
+/** Nothing of a refused upload left behind: no new file, no row, no bytes. */
+async function expectNothingStored(user: ExtUser, usedBefore: number, filesBefore: number) {
+  expect(await mediaFiles(t)).toHaveLength(filesBefore);
+  expect(await count(t, 'post_media', user.id)).toBe(0);
+  expect(await storageUsed(t, user.id)).toBe(usedBefore);
+}
+
+describe('POST /api/ext/posts/{id}/media', () => {
+  it('stores JPEG, PNG, WebP and GIF by their bytes, whatever the name or declared type says', async () => {
+    const expected = [
+      ['tiny.jpg', 'image/jpeg', 'jpg'],
+      ['tiny.webp', 'image/webp', 'webp'],
+      ['tiny-lossless.webp', 'image/webp', 'webp'],
+      ['tiny.gif', 'image/gif', 'gif'],
+    ] as const;
+    let used = postBytes;
+    for (const [name, type, ext] of expected) {
+      const data = await image(name);
+      const res = await upload(t, ann, postId, data, { filename: 'photo.txt', contentType: 'text/plain' });
+      expect(res.statusCode, name).toBe(201);
+      const { media } = res.json();
+      expect(media).toEqual({ id: expect.any(String), sizeBytes: data.length, contentType: type });
+      const stored = await readFile(join(t.config.DATA_DIR, 'media', ann.id, `${media.id}.${ext}`));
+      expect(stored.equals(data)).toBe(true);
+      used += data.length;
+      expect(await storageUsed(t, ann.id)).toBe(used);
+    }
+    const png = await upload(t, ann, postId, TINY_PNG, { filename: 'x.gif', contentType: 'image/gif' });
+    expect(png.json().media.contentType).toBe('image/png');
+    expect(await count(t, 'post_media', ann.id)).toBe(5);
+  });
+
+  it('refuses anything that is not one of the four formats, or is cut short, and stores nothing', async () => {
+    const u = await extUser(t);
+    const post = (await savePost(t, u, { platform: 'x', url: 'https://x.com/m/1' })).json().post;
+    const files = (await mediaFiles(t)).length;
+    const jpeg = await image('tiny.jpg');
+    const gif = await image('tiny.gif');
+    const webp = await image('tiny.webp');
+    const bad: [string, Buffer][] = [
+      ['text named .png', Buffer.from('hello, not an image')],
+      ['svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>')],
+      ['a JPEG header and padding', TINY_JPEG],
+      ['a truncated JPEG', jpeg.subarray(0, jpeg.length - 10)],
+      ['a PNG signature and garbage', Buffer.concat([TINY_PNG.subarray(0, 16), Buffer.alloc(100, 7)])],
+      [
+        'a PNG with a broken CRC',
+        Buffer.concat([TINY_PNG.subarray(0, 30), Buffer.from([TINY_PNG[30] ^ 1]), TINY_PNG.subarray(31)]),
+      ],
+      ['a PNG with bytes after IEND', Buffer.concat([TINY_PNG, Buffer.from('<?php ?>')])],
+      ['a truncated GIF', gif.subarray(0, gif.length - 1)],
+      ['a WebP whose RIFF size lies', Buffer.concat([webp, Buffer.alloc(4)])],
+      ['a BMP', Buffer.concat([Buffer.from('BM'), Buffer.alloc(60)])],
+    ];
+    for (const [label, data] of bad) {
+      expect(detectImage(data), label).toBeNull();
+      const res = await upload(t, u, post.id, data, { filename: 'image.png', contentType: 'image/png' });
+      expect(res.statusCode, label).toBe(415);
+      expect(res.json()).toEqual({ message: 'Only JPEG, PNG, WebP or GIF images can be attached.' });
+    }
+    const empty = await upload(t, u, post.id, Buffer.alloc(0));
+    expect(empty.statusCode).toBe(400);
+    const wrongField = await upload(t, u, post.id, TINY_PNG, { field: 'screenshot' });
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json().message).toBe('Send the image as multipart form data in the field "file".');
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/api/ext/posts/${post.id}/media`,
+      headers: u.headers,
+      payload: { file: 'iVBORw0KGgo=' },
+    });
+    expect(json.statusCode).toBe(415);
+    expect(json.json().message).toMatch(/multipart/);
+    await expectNothingStored(u, post.sizeBytes, files);
+  });
+
+  it('takes an image of exactly 20 MB and refuses one byte more with 413', async () => {
+    const u = await extUser(t);
+    const post = (await savePost(t, u, { platform: 'x', url: 'https://x.com/big/1' })).json().post;
+    const files = (await mediaFiles(t)).length;
+    const tooBig = await upload(t, u, post.id, pngOfSize(MAX_MEDIA_BYTES + 1));
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toEqual({ message: 'An image must be at most 20 MB.' });
+    await expectNothingStored(u, post.sizeBytes, files);
+    const exact = await upload(t, u, post.id, pngOfSize(MAX_MEDIA_BYTES));
+    expect(exact.statusCode).toBe(201);
+    expect(exact.json().media).toMatchObject({ sizeBytes: MAX_MEDIA_BYTES, contentType: 'image/png' });
+    expect(await storageUsed(t, u.id)).toBe(post.sizeBytes + MAX_MEDIA_BYTES);
+  });
+
+  it('answers 404 for another user’s post or an unknown id, and stores nothing', async () => {
+    const files = (await mediaFiles(t)).length;
+    const before = await storageUsed(t, bob.id);
+    for (const id of [postId, 'nope', '00000000-0000-0000-0000-000000000000']) {
+      const res = await upload(t, bob, id, TINY_PNG);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toEqual({ message: 'Post not found' });
+    }
+    await expectNothingStored(bob, before, files);
+  });
+
+  it('removes the written file again when the database write fails after it', async () => {
+    const u = await extUser(t);
+    const post = (await savePost(t, u, { platform: 'x', url: 'https://x.com/fail/1' })).json().post;
+    const files = (await mediaFiles(t)).length;
+    await t.db.execute(sql`create function refuse_media() returns trigger language plpgsql as $$
+      begin raise exception 'disk quota exceeded'; end $$`);
+    await t.db.execute(sql`create trigger refuse_media before insert on post_media
+      for each row execute function refuse_media()`);
+    try {
+      const res = await upload(t, u, post.id, TINY_PNG);
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_media on post_media`);
+      await t.db.execute(sql`drop function refuse_media`);
+    }
+    await expectNothingStored(u, post.sizeBytes, files);
+  });
+
+  it('deleting the post removes its media files and frees their bytes', async () => {
+    const u = await extUser(t);
+    const post = (await savePost(t, u, { platform: 'x', url: 'https://x.com/del/1' })).json().post;
+    const before = (await mediaFiles(t)).length;
+    for (const name of ['tiny.jpg', 'tiny.gif'])
+      expect((await upload(t, u, post.id, await image(name))).statusCode).toBe(201);
+    expect(await mediaFiles(t)).toHaveLength(before + 2);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/ext/posts/${post.id}`,
+      headers: u.headers,
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await mediaFiles(t)).toHaveLength(before);
+    expect(await count(t, 'post_media', u.id)).toBe(0);
+    expect(await storageUsed(t, u.id)).toBe(0);
+  });
+});

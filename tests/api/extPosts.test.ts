@@ -1,0 +1,320 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { startTestApp, type TestApp } from './harness';
+import { count, extUser, savePost, storageUsed, type ExtUser } from './extHarness';
+import { posts, users } from '../../src-server/db/schema';
+import { POST_ROW_BYTES } from '../../src-server/ext/postSize';
+import { setPostLabels } from '../../src-server/ext/postsService';
+
+// The API runs on its own host here, so the CORS headers the extension's pages rely on are in play.
+let t: TestApp;
+let ann: ExtUser;
+let bob: ExtUser;
+beforeAll(async () => {
+  t = await startTestApp({ WEB_URL: 'https://postkeeper.app', API_URL: 'https://api.postkeeper.app/api' });
+  ann = await extUser(t);
+  bob = await extUser(t);
+});
+afterAll(() => t.close());
+
+const list = (u: ExtUser, query = '') =>
+  t.app.inject({ method: 'GET', url: `/api/ext/posts${query}`, headers: u.headers });
+const urls = (res: { json(): { posts: { url: string }[] } }) => res.json().posts.map((p) => p.url);
+
+describe('the /api/ext guard', () => {
+  it('answers 401 {message} on every route without a valid session', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/ext/account'],
+      ['GET', '/api/ext/posts'],
+      ['POST', '/api/ext/posts'],
+      ['DELETE', '/api/ext/posts/00000000-0000-0000-0000-000000000000'],
+      ['POST', '/api/ext/posts/00000000-0000-0000-0000-000000000000/media'],
+      ['GET', '/api/ext/unknown'],
+    ] as const) {
+      for (const headers of [{}, { authorization: 'Bearer not-a-session' }]) {
+        const res = await t.app.inject({ method, url, headers, payload: method === 'POST' ? {} : undefined });
+        expect(res.statusCode, `${method} ${url}`).toBe(401);
+        expect(res.json()).toEqual({ message: 'Please sign in to continue.' });
+      }
+    }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('shows every extension route with its schemas', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/ext/'))).toEqual(
+      expect.arrayContaining([
+        '/api/ext/account',
+        '/api/ext/posts',
+        '/api/ext/posts/{id}',
+        '/api/ext/posts/{id}/media',
+      ]),
+    );
+    const params = doc.paths['/api/ext/posts'].get.parameters.map((p: { name: string }) => p.name);
+    expect(params).toEqual(['search', 'platform', 'tag', 'page', 'perPage']);
+    expect(doc.paths['/api/ext/posts'].post.responses).toHaveProperty('413');
+  });
+});
+
+describe('GET /api/ext/account', () => {
+  const account = async (u: ExtUser) =>
+    (await t.app.inject({ method: 'GET', url: '/api/ext/account', headers: u.headers })).json().account;
+
+  it('shows ads only to a free account whose ads are on, and AI only to Premium', async () => {
+    const u = await extUser(t);
+    expect(await account(u)).toEqual({
+      email: u.email,
+      displayName: 'Test User',
+      plan: 'free',
+      subscriptionStatus: null,
+      adsDisabled: false,
+      showAds: true,
+      storageUsed: 0,
+      storageLimit: 1024 ** 3,
+      aiEnabled: false,
+    });
+    await t.db.update(users).set({ adsDisabled: true }).where(eq(users.id, u.id));
+    expect(await account(u)).toMatchObject({ adsDisabled: true, showAds: false });
+    await t.db
+      .update(users)
+      .set({ plan: 'premium', subscriptionStatus: 'active', adsDisabled: false })
+      .where(eq(users.id, u.id));
+    expect(await account(u)).toMatchObject({ plan: 'premium', showAds: false, aiEnabled: true });
+    await t.db.update(users).set({ flaggedForAbuse: true }).where(eq(users.id, u.id));
+    expect(await account(u)).toMatchObject({ aiEnabled: false });
+  });
+});
+
+describe('POST /api/ext/posts', () => {
+  it('saves a post (201) and counts its UTF-8 bytes plus the fixed row size against storage', async () => {
+    const body = {
+      platform: 'x',
+      url: 'https://x.com/ann/status/1',
+      author: 'Zoë',
+      text: 'Café ☕ notes',
+      postedAt: '2026-01-02T03:04:05Z',
+    };
+    const res = await savePost(t, ann, body);
+    expect(res.statusCode).toBe(201);
+    const expected = POST_ROW_BYTES + body.url.length + 4 + Buffer.byteLength(body.text);
+    expect(res.json().post).toEqual({
+      id: expect.any(String),
+      platform: 'x',
+      url: body.url,
+      author: 'Zoë',
+      text: 'Café ☕ notes',
+      postedAt: '2026-01-02T03:04:05.000Z',
+      tags: [],
+      category: null,
+      sizeBytes: expected,
+      createdAt: t.clock.now().toISOString(),
+    });
+    expect(await storageUsed(t, ann.id)).toBe(expected);
+  });
+
+  it('returns the saved post (200) for the same url, counted once; another user saves their own', async () => {
+    const first = (await savePost(t, ann, { platform: 'reddit', url: 'https://reddit.com/r/a/1' })).json()
+      .post;
+    const before = await storageUsed(t, ann.id);
+    const again = await savePost(t, ann, {
+      platform: 'reddit',
+      url: 'https://reddit.com/r/a/1',
+      text: 'new',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().post).toEqual(first);
+    expect(await storageUsed(t, ann.id)).toBe(before);
+    const other = await savePost(t, bob, { platform: 'reddit', url: 'https://reddit.com/r/a/1' });
+    expect(other.statusCode).toBe(201);
+    expect(other.json().post.id).not.toBe(first.id);
+  });
+
+  it('answers bad input with 400 {message} and saves nothing', async () => {
+    const u = await extUser(t);
+    const ok = { platform: 'linkedin', url: 'https://linkedin.com/posts/1' };
+    const cases: [unknown, RegExp][] = [
+      [{}, /platform/],
+      [{ url: ok.url }, /platform/],
+      [{ ...ok, platform: 'myspace' }, /platform must be one of x, linkedin/],
+      [{ platform: 'x' }, /url/],
+      [{ ...ok, url: '' }, /url is required/],
+      [{ ...ok, url: 'javascript:alert(1)' }, /http or https URL/],
+      [{ ...ok, url: 'not a url' }, /http or https URL/],
+      [{ ...ok, url: `https://x.com/${'a'.repeat(3000)}` }, /at most 2048/],
+      [{ ...ok, url: 42 }, /url must be text/],
+      [{ ...ok, author: ['a'] }, /author must be text/],
+      [{ ...ok, text: 'nul \u0000 byte' }, /NUL/],
+      [{ ...ok, url: 'https://x.com/\u0000' }, /NUL/],
+      [{ ...ok, text: 'x'.repeat(50_001) }, /at most 50000/],
+      [{ ...ok, postedAt: 'yesterday' }, /postedAt/],
+      [{ ...ok, postedAt: '0000-01-01T00:00:00Z' }, /between 1970 and 2999/],
+      [[ok], /JSON object/],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await savePost(t, u, payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    for (const raw of [
+      '"just text"',
+      '{"platform":',
+      '{"__proto__":{"x":1},"platform":"x","url":"https://x.com/1"}',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/ext/posts',
+        headers: { ...u.headers, 'content-type': 'application/json' },
+        payload: raw,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(typeof res.json().message).toBe('string');
+    }
+    expect(await count(t, 'posts', u.id)).toBe(0);
+    expect(await storageUsed(t, u.id)).toBe(0);
+  });
+});
+
+describe('GET /api/ext/posts', () => {
+  let carl: ExtUser;
+  beforeAll(async () => {
+    carl = await extUser(t);
+    const items = [
+      { platform: 'x', url: 'https://x.com/c/1', author: 'Grace Hopper', text: 'Compilers and COBOL' },
+      {
+        platform: 'linkedin',
+        url: 'https://linkedin.com/c/2',
+        author: 'Ada',
+        text: 'Hiring 100% remote_engineers',
+      },
+      { platform: 'x', url: 'https://x.com/c/3', author: 'Linus', text: 'Kernel release notes' },
+      { platform: 'pinterest', url: 'https://pinterest.com/c/4', author: 'Maya', text: 'Garden ideas' },
+    ];
+    for (const p of items) {
+      expect((await savePost(t, carl, p)).statusCode).toBe(201);
+      t.clock.advance(1000);
+    }
+    const [garden] = await t.db.select().from(posts).where(eq(posts.url, 'https://pinterest.com/c/4'));
+    await t.db.transaction((tx) =>
+      setPostLabels(tx, carl.id, garden.id, { tags: ['outdoors', 'diy'], category: 'Home' }, t.clock.now()),
+    );
+  });
+
+  it('lists the user’s posts newest first with the total in X-Total-Count, exposed to the web origin', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/ext/posts',
+      headers: { ...carl.headers, origin: 'https://postkeeper.app' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(urls(res)).toEqual([
+      'https://pinterest.com/c/4',
+      'https://x.com/c/3',
+      'https://linkedin.com/c/2',
+      'https://x.com/c/1',
+    ]);
+    expect(res.headers['x-total-count']).toBe('4');
+    expect(String(res.headers['access-control-expose-headers']).toLowerCase()).toContain('x-total-count');
+    const page2 = await list(carl, '?page=2&perPage=3');
+    expect(urls(page2)).toEqual(['https://x.com/c/1']);
+    expect(page2.headers['x-total-count']).toBe('4');
+    expect(urls(await list(carl, '?page=9&perPage=3'))).toEqual([]);
+  });
+
+  it('searches text, author and tags, case-insensitively and literally, and filters by platform and tag', async () => {
+    expect(urls(await list(carl, '?search=cobol'))).toEqual(['https://x.com/c/1']);
+    expect(urls(await list(carl, '?search=HOPPER'))).toEqual(['https://x.com/c/1']);
+    expect(urls(await list(carl, '?search=outdoor'))).toEqual(['https://pinterest.com/c/4']);
+    expect(urls(await list(carl, '?search=100%25%20remote_'))).toEqual(['https://linkedin.com/c/2']);
+    expect(urls(await list(carl, '?search=100%25x'))).toEqual([]);
+    expect(urls(await list(carl, '?platform=x'))).toEqual(['https://x.com/c/3', 'https://x.com/c/1']);
+    expect(urls(await list(carl, '?tag=DIY'))).toEqual(['https://pinterest.com/c/4']);
+    const res = await list(carl, '?platform=x&search=kernel');
+    expect(urls(res)).toEqual(['https://x.com/c/3']);
+    expect(res.headers['x-total-count']).toBe('1');
+    expect(urls(await list(carl, '?search=&platform=&tag='))).toHaveLength(4);
+    expect((await list(carl, '?tag=diy')).json().posts[0]).toMatchObject({
+      tags: ['outdoors', 'diy'],
+      category: 'Home',
+    });
+  });
+
+  it('never shows another user’s posts', async () => {
+    expect(urls(await list(bob))).toEqual(['https://reddit.com/r/a/1']);
+    expect(urls(await list(bob, '?search=cobol'))).toEqual([]);
+  });
+
+  it('answers a bad query with 400 {message}', async () => {
+    for (const q of [
+      '?page=0',
+      '?page=abc',
+      '?perPage=101',
+      '?platform=myspace',
+      `?search=${'a'.repeat(201)}`,
+      '?search=%00',
+      '?page=1e400',
+    ]) {
+      const res = await list(carl, q);
+      expect(res.statusCode, q).toBe(400);
+      expect(typeof res.json().message).toBe('string');
+    }
+  });
+
+  it('finds a term among a heavy user’s posts through the trigram index', async () => {
+    const heavy = await extUser(t);
+    await t.db.execute(sql`
+      insert into posts (user_id, platform, url, author, text, size_bytes)
+      select ${heavy.id}, 'x', 'https://x.com/h/' || g, 'author ' || (g % 97), 'post number ' || g || ' about things', 300
+      from generate_series(1, 20000) g`);
+    await t.db.execute(sql`analyze posts`);
+    const plan = await t.db.execute(sql`explain select id from posts
+      where user_id = ${heavy.id} and post_search_text(author, text, tags) ilike '%number 12345 %'`);
+    const text = (plan as unknown as { rows: { 'QUERY PLAN': string }[] }).rows
+      .map((r) => r['QUERY PLAN'])
+      .join('\n');
+    expect(text).toContain('posts_search_trgm_idx');
+    expect(urls(await list(heavy, '?search=number%2012345%20'))).toEqual(['https://x.com/h/12345']);
+  });
+});
+
+describe('DELETE /api/ext/posts/{id}', () => {
+  it('deletes the post (204) and frees its bytes; another user’s or an unknown id is 404', async () => {
+    const u = await extUser(t);
+    const post = (await savePost(t, u, { platform: 'x', url: 'https://x.com/d/1', text: 'bye' })).json().post;
+    expect(await storageUsed(t, u.id)).toBe(post.sizeBytes);
+    const del = (who: ExtUser, id: string) =>
+      t.app.inject({ method: 'DELETE', url: `/api/ext/posts/${id}`, headers: who.headers });
+    const foreign = await del(bob, post.id);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ message: 'Post not found' });
+    expect(await count(t, 'posts', u.id)).toBe(1);
+    for (const bad of ['not-a-uuid', '00000000-0000-0000-0000-000000000000'])
+      expect((await del(u, bad)).statusCode).toBe(404);
+    const res = await del(u, post.id);
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expect(await count(t, 'posts', u.id)).toBe(0);
+    expect(await storageUsed(t, u.id)).toBe(0);
+    expect((await del(u, post.id)).statusCode).toBe(404);
+  });
+});
+
+describe('setPostLabels (the AI gateway saves tags and categories through it)', () => {
+  it('moves the post’s sizeBytes and the user’s storage by the difference', async () => {
+    const u = await extUser(t);
+    const post = (await savePost(t, u, { platform: 'x', url: 'https://x.com/l/1' })).json().post;
+    const labelled = await t.db.transaction((tx) =>
+      setPostLabels(tx, u.id, post.id, { tags: ['ai', 'tools'], category: 'Tech' }, t.clock.now()),
+    );
+    expect(labelled.sizeBytes).toBe(post.sizeBytes + 'aitoolsTech'.length);
+    expect(await storageUsed(t, u.id)).toBe(labelled.sizeBytes);
+    const cleared = await t.db.transaction((tx) =>
+      setPostLabels(tx, u.id, post.id, { tags: [], category: null }, t.clock.now()),
+    );
+    expect(cleared.sizeBytes).toBe(post.sizeBytes);
+    expect(await storageUsed(t, u.id)).toBe(post.sizeBytes);
+    await expect(
+      t.db.transaction((tx) => setPostLabels(tx, bob.id, post.id, { tags: ['x'] }, t.clock.now())),
+    ).rejects.toThrow('Post not found');
+  });
+});
