@@ -171,7 +171,7 @@ export function AiConfigPage() {
                   </TextField>
                 </Box>
                 {row.keyNote ? (
-                  <Alert severity="warning" sx={{ flexBasis: '100%', py: 0 }}>
+                  <Alert severity="warning" role="note" sx={{ flexBasis: '100%', py: 0 }}>
                     {row.keyNote}
                   </Alert>
                 ) : null}

@@ -151,5 +151,6 @@ describe('configuration from the environment', () => {
     });
     expect(run.status).toBe(1);
     expect(run.stderr.trim()).toBe('Invalid configuration: PORT must be a port number (got "eighty")');
-  });
+    // Starting a TypeScript process takes seconds on a busy machine: a generous limit, not a timing check.
+  }, 40_000);
 });
