@@ -4,6 +4,9 @@ import { couponRoutes } from './couponRoutes';
 import { abuseRoutes } from './abuseRoutes';
 import { aiConfigRoutes } from './aiConfigRoutes';
 import { costRoutes } from './costRoutes';
+import { messagesRoutes } from './messagesRoutes';
+import { auditLogRoutes } from './auditLogRoutes';
+import { ALWAYS_PAGED_NOTE } from './adminContext';
 
 export const PAGED_LIST_NOTE =
   'Without page, perPage, sort or order the whole list is returned. With page or perPage the body holds that page and the X-Total-Count response header carries the number of matching rows.';
@@ -12,6 +15,8 @@ export const PAGED_LIST_NOTE =
 function documentPaging(route: RouteOptions): void {
   const query = route.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
   if (!route.schema || !query?.shape || !('page' in query.shape)) return;
+  // Lists that always answer one page say so themselves.
+  if (route.schema.description?.includes(ALWAYS_PAGED_NOTE)) return;
   route.schema.description = [route.schema.description, PAGED_LIST_NOTE].filter(Boolean).join(' ');
 }
 
@@ -23,4 +28,6 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(abuseRoutes);
   await app.register(aiConfigRoutes);
   await app.register(costRoutes);
+  await app.register(messagesRoutes);
+  await app.register(auditLogRoutes);
 }

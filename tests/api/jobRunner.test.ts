@@ -137,6 +137,7 @@ describe('the registered jobs', () => {
   it('run once each and show in the health report with the existing fields', async () => {
     const outcomes = await runDueJobs(t.app.ctx);
     expect(outcomes.map((o) => o.name).sort()).toEqual([
+      'audit-retention',
       'auth-link-purge',
       'billing-sweep',
       'mail-delivery',
