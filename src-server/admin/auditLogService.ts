@@ -46,10 +46,12 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
 export function auditWhere(f: AuditFilters): SQL | undefined {
   const conds: (SQL | undefined)[] = [];
   // Operators' emails are stored lower-case, as their accounts are.
-  if (f.actor) conds.push(eq(auditLog.actor, f.actor.toLowerCase()));
+  const actor = f.actor?.trim();
+  const targetId = f.targetId?.trim();
+  if (actor) conds.push(eq(auditLog.actor, actor.toLowerCase()));
   if (f.action) conds.push(eq(auditLog.action, f.action));
   if (f.targetType) conds.push(eq(auditLog.targetType, f.targetType));
-  if (f.targetId) conds.push(eq(auditLog.targetId, f.targetId));
+  if (targetId) conds.push(eq(auditLog.targetId, targetId));
   if (f.from) conds.push(gte(auditLog.at, isDay(f.from) ? dayStart(f.from) : new Date(f.from)));
   if (f.to)
     conds.push(

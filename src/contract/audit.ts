@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryText } from './queryText';
 
 // The audit log: one entry per operator change made through the admin API.
 
@@ -48,10 +49,10 @@ const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
 });
 
 export const auditLogQuerySchema = z.object({
-  actor: z.string().trim().max(320).optional(),
+  actor: queryText('actor', 320).optional(),
   action: z.enum(AUDIT_ACTIONS, { error: `action must be one of: ${AUDIT_ACTIONS.join(', ')}` }).optional(),
   targetType: z.enum(AUDIT_TARGET_TYPES).optional(),
-  targetId: z.string().trim().max(100).optional(),
+  targetId: queryText('targetId', 100).optional(),
   from: dayOrInstant.optional(),
   to: dayOrInstant.optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryText } from './queryText';
 
 // The support inbox of the console: contact and support messages sent from the landing page.
 
@@ -26,7 +27,7 @@ export type InboxMessage = z.infer<typeof inboxMessageSchema>;
 export const messagesQuerySchema = z.object({
   type: messageTypeSchema.optional(),
   status: messageStatusSchema.optional(),
-  search: z.string().max(200).optional(),
+  search: queryText('search', 200).optional(),
 });
 
 export const setMessageStatusSchema = z.object({ status: messageStatusSchema });
