@@ -20,6 +20,12 @@ export const SCREENSHOT_HEADERS = {
   'Cache-Control': 'private, no-store',
 } as const;
 
+const image = { schema: { type: 'string', format: 'binary' } };
+/** Documents the 200 as an image; the other answers stay JSON. */
+const screenshotResponse = z
+  .string()
+  .meta({ description: 'The image', content: { 'image/png': image, 'image/jpeg': image } });
+
 /** The support inbox: contact and support messages, their screenshots, and their open/resolved status. */
 export async function messagesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -50,8 +56,7 @@ export async function messagesRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['admin'],
         summary: "A support message's screenshot (image/png or image/jpeg), never cached",
         params: idParams,
-        produces: ['image/png', 'image/jpeg'],
-        response: { 200: z.string().describe('The image bytes'), ...errors },
+        response: { 200: screenshotResponse, ...errors },
       },
     },
     async (request, reply) => {

@@ -135,6 +135,13 @@ describe('GET /api/admin/audit-log', () => {
     expect(paths['/api/admin/messages/{id}'].patch).toBeDefined();
     expect(paths['/api/admin/messages/{id}/screenshot'].get).toBeDefined();
     expect(paths['/api/admin/users/{id}/revoke-sessions'].post).toBeDefined();
+    // The paged lists say how paging works, once.
+    expect(paths['/api/admin/messages'].get.description).toMatch(/^Always one page .* X-Total-Count/);
+    expect(paths['/api/admin/users'].get.description.split('Without page').length).toBe(2);
+    expect(Object.keys(paths['/api/admin/messages/{id}/screenshot'].get.responses[200].content)).toEqual([
+      'image/png',
+      'image/jpeg',
+    ]);
   });
 });
 
