@@ -10,7 +10,7 @@ let admin: Awaited<ReturnType<typeof adminSession>>;
 const NOW = new Date('2026-06-15T10:00:00Z');
 beforeAll(async () => {
   t = await startTestApp(
-    { ABUSE_TOKENS_30D: '5000', SESSION_TTL_DAYS: '365' },
+    { ABUSE_TOKENS_30D: '5000', SESSION_TTL_DAYS: '365', SESSION_IDLE_DAYS: '365' },
     { clock: new ManualClock(NOW) },
   );
   admin = await adminSession(t, 'rollup-ops@example.com');
