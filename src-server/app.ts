@@ -24,6 +24,7 @@ import { authRoutes } from './auth/routes';
 import { contactRoutes } from './contact/routes';
 import { billingRoutes } from './billing/routes';
 import { adminRoutes } from './admin/routes';
+import { registerAuditGuard, type AdminWriteRoute } from './admin/auditGuard';
 import { extRoutes } from './ext/routes';
 import { aiRoutes } from './ai/routes';
 import { diskMediaStore, mediaRoot, type MediaStore } from './media/mediaStore';
@@ -90,6 +91,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => ctx.jobs.stop());
   app.addHook('onClose', async () => ctx.rateLimits.close());
   app.decorate('ctx', ctx);
+  const adminWrites: AdminWriteRoute[] = [];
+  app.decorate('adminWriteRoutes', adminWrites);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
   registerAuth(app);
@@ -140,6 +143,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(
         async (admin) => {
           admin.addHook('onRequest', adminGuard);
+          // Every admin write must leave an audit record (admin/audited.ts); the guard checks each one.
+          registerAuditGuard(admin, adminWrites);
           await admin.register(adminRoutes);
           // Unknown admin paths answer only after the guard, so they reveal nothing to outsiders.
           admin.all('/*', { schema: { hide: true } }, async (request, reply) =>

@@ -107,6 +107,8 @@ export const envSchema = z.object({
   GEMINI_BASE_URL: optionalUrl,
   /** Deadline of one provider call; a request that falls back may take two of them. */
   AI_TIMEOUT_MS: positiveInt(30_000),
+  /** Audit log records older than this many days are deleted by the audit-retention job. */
+  AUDIT_RETENTION_DAYS: positiveInt(365),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

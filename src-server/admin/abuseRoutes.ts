@@ -9,7 +9,8 @@ import {
   listParamsSchema,
   messageSchema,
 } from '../../src/contract/admin';
-import { abuseHistory, abuseStats, clearFlag, flagUser, listFlagged, startAbuseCheck } from './abuseService';
+import { abuseHistory, abuseStats, listFlagged, startAbuseCheck } from './abuseService';
+import { clearFlag, flagUser } from './flagService';
 import { isPaged, operator, sendTotal } from './adminContext';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -74,7 +75,7 @@ export async function abuseRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await flagUser(app.ctx, request.params.id, request.body.reason, operator(request));
+      await flagUser(app.ctx, operator(request), request.params.id, request.body.reason);
       return { message: 'User flagged' };
     },
   );
@@ -90,7 +91,7 @@ export async function abuseRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await clearFlag(app.ctx, request.params.id, operator(request), 'unflag');
+      await clearFlag(app.ctx, operator(request), request.params.id, 'unflag');
       return { message: 'User unflagged' };
     },
   );
@@ -106,7 +107,7 @@ export async function abuseRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await clearFlag(app.ctx, request.params.id, operator(request), 'mark-safe');
+      await clearFlag(app.ctx, operator(request), request.params.id, 'mark-safe');
       return { message: 'User marked as safe' };
     },
   );

@@ -10,6 +10,7 @@ import { iso, PROFILE_COLUMNS, rowToAdminUser, type ProfileRow } from './userRow
 import { pageClause } from './listParams';
 import { thresholdsOf, violations } from './abuseRules';
 import { suspectIdsSql, usageByUser, violatesSql } from './usageQueries';
+import { audited, type Actor } from './audited';
 
 const FLAGGED_SORTS = new Map([
   ['flaggedAt', 'users.flagged_at'],
@@ -114,40 +115,6 @@ export async function abuseHistory(ctx: AppContext, id: string): Promise<AbuseHi
   };
 }
 
-export async function flagUser(ctx: AppContext, id: string, reason: string, by: string): Promise<void> {
-  const userId = existingId(id);
-  const at = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(users)
-      .set({ flaggedForAbuse: true, lastFlaggedReason: reason, flaggedAt: at, updatedAt: at })
-      .where(eq(users.id, userId))
-      .returning({ id: users.id });
-    if (!updated.length) throw notFound('User not found');
-    await tx.insert(abuseFlagEvents).values({ userId, action: 'flag', reason, by, at });
-  });
-}
-
-/** Unflag, or 'mark safe' from the suspicious list: clears the flag and records who cleared it. */
-export async function clearFlag(
-  ctx: AppContext,
-  id: string,
-  by: string,
-  action: 'unflag' | 'mark-safe',
-): Promise<void> {
-  const userId = existingId(id);
-  const at = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(users)
-      .set({ flaggedForAbuse: false, updatedAt: at })
-      .where(eq(users.id, userId))
-      .returning({ id: users.id });
-    if (!updated.length) throw notFound('User not found');
-    await tx.insert(abuseFlagEvents).values({ userId, action, reason: null, by, at });
-  });
-}
-
 const running = new Set<Promise<void>>();
 /** Resolves once the checks this process started have finished (tests and shutdown use it). */
 export const abuseChecksSettled = async () => void (await Promise.allSettled([...running]));
@@ -157,7 +124,7 @@ const STALE_MS = 15 * 60_000;
  * POST /admin/abuse/check: starts the job and returns at once. A unique index on the 'running' row keeps it
  * to one run at a time across every API process.
  */
-export async function startAbuseCheck(ctx: AppContext, by: string): Promise<{ started: boolean }> {
+export async function startAbuseCheck(ctx: AppContext, actor: Actor): Promise<{ started: boolean }> {
   const now = ctx.clock.now();
   // A run whose process died never finishes: let a new one start after a while.
   await ctx.db
@@ -169,11 +136,24 @@ export async function startAbuseCheck(ctx: AppContext, by: string): Promise<{ st
         lt(abuseCheckRuns.startedAt, new Date(now.getTime() - STALE_MS)),
       ),
     );
-  const [run] = await ctx.db
-    .insert(abuseCheckRuns)
-    .values({ status: 'running', startedAt: now, startedBy: by })
-    .onConflictDoNothing()
-    .returning({ id: abuseCheckRuns.id });
+  // The operator's request is recorded even when a run is already going: they asked for a check.
+  const run = await ctx.db.transaction(async (tx) => {
+    const [started] = await tx
+      .insert(abuseCheckRuns)
+      .values({ status: 'running', startedAt: now, startedBy: actor.email })
+      .onConflictDoNothing()
+      .returning({ id: abuseCheckRuns.id });
+    await audited(tx, actor, {
+      at: now,
+      action: 'abuse-check.start',
+      targetType: 'abuse-check',
+      targetId: started?.id ?? null,
+      summary: started ? 'Started an abuse check' : 'Asked for an abuse check while one was already running',
+      before: null,
+      after: { started: Boolean(started) },
+    });
+    return started;
+  });
   if (!run) return { started: false };
   const job = runAbuseCheck(ctx, run.id).finally(() => running.delete(job));
   running.add(job);

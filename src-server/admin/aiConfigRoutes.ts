@@ -52,7 +52,7 @@ export async function aiConfigRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const config = await updateAiConfig(app.ctx, request.body, operator(request));
+      const config = await updateAiConfig(app.ctx, operator(request), request.body);
       return { message: 'Configuration updated', config };
     },
   );

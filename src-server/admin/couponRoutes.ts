@@ -65,7 +65,7 @@ export async function couponRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const coupon = await createCoupon(app.ctx, request.body, operator(request));
+      const coupon = await createCoupon(app.ctx, operator(request), request.body);
       return reply.code(201).send({ message: `Coupon ${coupon.code} created`, coupon });
     },
   );
@@ -82,7 +82,12 @@ export async function couponRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const coupon = await setCouponActive(app.ctx, request.params.id, request.body.isActive);
+      const coupon = await setCouponActive(
+        app.ctx,
+        operator(request),
+        request.params.id,
+        request.body.isActive,
+      );
       return { message: coupon.isActive ? 'Coupon activated' : 'Coupon deactivated', coupon };
     },
   );
@@ -98,7 +103,7 @@ export async function couponRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await deleteCoupon(app.ctx, request.params.id);
+      await deleteCoupon(app.ctx, operator(request), request.params.id);
       return { message: 'Coupon deleted' };
     },
   );

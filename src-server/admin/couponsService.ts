@@ -7,6 +7,7 @@ import { conflict, notFound } from '../errors';
 import { existingId } from '../ids';
 import { likePattern } from './userRows';
 import { sortBy } from './listParams';
+import { audited, type Actor } from './audited';
 
 export function toCoupon(row: CouponRow, now: Date): Coupon {
   return {
@@ -82,45 +83,95 @@ export async function couponStats(ctx: AppContext): Promise<CouponStats> {
   };
 }
 
+/** A coupon's own fields, as the audit log records them before and after a change. */
+const auditFields = (row: CouponRow) => ({
+  code: row.code,
+  discountType: row.discountType,
+  amount: Number(row.amount),
+  usageLimit: row.usageLimit ?? null,
+  expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
+  isActive: row.isActive,
+});
+const discountText = (row: CouponRow) =>
+  row.discountType === 'percentage' ? `${Number(row.amount)}% off` : `$${Number(row.amount).toFixed(2)} off`;
+
 export async function createCoupon(
   ctx: AppContext,
+  actor: Actor,
   input: Required<Omit<CreateCoupon, 'usageLimit' | 'expiresAt'>> & {
     usageLimit: number | null;
     expiresAt: string | null;
   },
-  by: string,
 ): Promise<Coupon> {
-  const [row] = await ctx.db
-    .insert(coupons)
-    .values({
-      code: input.code,
-      discountType: input.discountType,
-      amount: input.amount,
-      usageLimit: input.usageLimit,
-      expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
-      createdBy: by,
-      createdAt: ctx.clock.now(),
-    })
-    .onConflictDoNothing({ target: coupons.code })
-    .returning();
-  if (!row) throw conflict(`A coupon with the code ${input.code} already exists`);
-  return toCoupon(row, ctx.clock.now());
+  const at = ctx.clock.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(coupons)
+      .values({
+        code: input.code,
+        discountType: input.discountType,
+        amount: input.amount,
+        usageLimit: input.usageLimit,
+        expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+        createdBy: actor.email,
+        createdAt: at,
+      })
+      .onConflictDoNothing({ target: coupons.code })
+      .returning();
+    if (!created) throw conflict(`A coupon with the code ${input.code} already exists`);
+    await audited(tx, actor, {
+      at,
+      action: 'coupon.create',
+      targetType: 'coupon',
+      targetId: created.id,
+      summary: `Created coupon ${created.code} (${discountText(created)})`,
+      before: null,
+      after: auditFields(created),
+    });
+    return created;
+  });
+  return toCoupon(row, at);
 }
 
-export async function setCouponActive(ctx: AppContext, id: string, isActive: boolean): Promise<Coupon> {
-  const [row] = await ctx.db
-    .update(coupons)
-    .set({ isActive })
-    .where(eq(coupons.id, existingId(id, 'Coupon')))
-    .returning();
-  if (!row) throw notFound('Coupon not found');
-  return toCoupon(row, ctx.clock.now());
+export async function setCouponActive(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  isActive: boolean,
+): Promise<Coupon> {
+  const couponId = existingId(id, 'Coupon');
+  const at = ctx.clock.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [old] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for('update');
+    if (!old) throw notFound('Coupon not found');
+    const [updated] = await tx.update(coupons).set({ isActive }).where(eq(coupons.id, couponId)).returning();
+    await audited(tx, actor, {
+      at,
+      action: 'coupon.update',
+      targetType: 'coupon',
+      targetId: couponId,
+      summary: `${isActive ? 'Activated' : 'Deactivated'} coupon ${old.code}`,
+      before: { isActive: old.isActive },
+      after: { isActive },
+    });
+    return updated;
+  });
+  return toCoupon(row, at);
 }
 
-export async function deleteCoupon(ctx: AppContext, id: string): Promise<void> {
-  const deleted = await ctx.db
-    .delete(coupons)
-    .where(eq(coupons.id, existingId(id, 'Coupon')))
-    .returning({ id: coupons.id });
-  if (!deleted.length) throw notFound('Coupon not found');
+export async function deleteCoupon(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+  const couponId = existingId(id, 'Coupon');
+  await ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(coupons).where(eq(coupons.id, couponId)).returning();
+    if (!deleted) throw notFound('Coupon not found');
+    await audited(tx, actor, {
+      at: ctx.clock.now(),
+      action: 'coupon.delete',
+      targetType: 'coupon',
+      targetId: couponId,
+      summary: `Deleted coupon ${deleted.code} (${discountText(deleted)})`,
+      before: auditFields(deleted),
+      after: null,
+    });
+  });
 }

@@ -4,6 +4,9 @@ import { couponRoutes } from './couponRoutes';
 import { abuseRoutes } from './abuseRoutes';
 import { aiConfigRoutes } from './aiConfigRoutes';
 import { costRoutes } from './costRoutes';
+import { messagesRoutes } from './messagesRoutes';
+import { auditLogRoutes } from './auditLogRoutes';
+import { ALWAYS_PAGED_NOTE } from './adminContext';
 
 export const PAGED_LIST_NOTE =
   'Without page, perPage, sort or order the whole list is returned. With page or perPage the body holds that page and the X-Total-Count response header carries the number of matching rows.';
@@ -12,10 +15,17 @@ export const PAGED_LIST_NOTE =
 function documentPaging(route: RouteOptions): void {
   const query = route.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
   if (!route.schema || !query?.shape || !('page' in query.shape)) return;
+  // Lists that always answer one page say so themselves; a GET's HEAD twin shares its schema, noted once.
+  const said = route.schema.description ?? '';
+  if (said.includes(ALWAYS_PAGED_NOTE) || said.includes(PAGED_LIST_NOTE)) return;
   route.schema.description = [route.schema.description, PAGED_LIST_NOTE].filter(Boolean).join(' ');
 }
 
-/** Every admin endpoint; app.ts mounts this inside the one guarded /api/admin scope. */
+/**
+ * Every admin endpoint; app.ts mounts this inside the one guarded /api/admin scope. A route that changes something
+ * passes operator(request) to its service, which calls audited() inside the change's transaction; the audit guard
+ * (auditGuard.ts) and the route walk in tests/api/auditWalk.test.ts catch one that does not.
+ */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', documentPaging);
   await app.register(usersRoutes);
@@ -23,4 +33,6 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(abuseRoutes);
   await app.register(aiConfigRoutes);
   await app.register(costRoutes);
+  await app.register(messagesRoutes);
+  await app.register(auditLogRoutes);
 }

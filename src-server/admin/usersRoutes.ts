@@ -11,8 +11,8 @@ import {
 import { planSchema } from '../../src/contract/user';
 import { changePlanByAdmin } from '../billing/adminPlanChange';
 import { overview } from './overviewService';
-import { listUsers, setAdsDisabled, userUsage } from './usersService';
-import { isPaged, sendTotal } from './adminContext';
+import { listUsers, revokeSessionsByAdmin, setAdsDisabled, userUsage } from './usersService';
+import { isPaged, operator, sendTotal } from './adminContext';
 
 const idParams = z.object({ id: z.string().max(64) });
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
@@ -85,7 +85,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await setAdsDisabled(app.ctx, request.params.id, request.body.adsDisabled);
+      await setAdsDisabled(app.ctx, operator(request), request.params.id, request.body.adsDisabled);
       return { message: request.body.adsDisabled ? 'Ads disabled' : 'Ads enabled' };
     },
   );
@@ -102,8 +102,33 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await changePlanByAdmin(app.ctx.db, app.ctx.clock, request.params.id, request.body.plan);
+      await changePlanByAdmin(
+        app.ctx.db,
+        app.ctx.clock,
+        operator(request),
+        request.params.id,
+        request.body.plan,
+      );
       return { message: `Plan changed to ${request.body.plan}` };
+    },
+  );
+
+  app.post(
+    '/users/:id/revoke-sessions',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Sign a user out everywhere: revoke every session, so each of their tokens gets 401',
+        params: idParams,
+        response: { 200: z.object({ message: z.string(), revoked: z.number() }), ...errors },
+      },
+    },
+    async (request) => {
+      const revoked = await revokeSessionsByAdmin(app.ctx, operator(request), request.params.id);
+      return {
+        message: `Signed out everywhere: ${revoked} session${revoked === 1 ? '' : 's'} ended`,
+        revoked,
+      };
     },
   );
 }

@@ -8,6 +8,8 @@ import { likePattern, PROFILE_COLUMNS, rowToAdminUser, type ProfileRow } from '.
 import { pageClause } from './listParams';
 import { usageByUser, windowFirstDay } from './usageQueries';
 import { existingId } from '../ids';
+import { revokeUserSessions } from '../auth/sessions';
+import { audited, type Actor } from './audited';
 
 export interface UserFilters {
   subscriptionStatus?: string;
@@ -106,12 +108,50 @@ export async function userUsage(
   };
 }
 
-export async function setAdsDisabled(ctx: AppContext, id: string, adsDisabled: boolean): Promise<void> {
+export async function setAdsDisabled(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  adsDisabled: boolean,
+): Promise<void> {
   id = existingId(id);
-  const updated = await ctx.db
-    .update(users)
-    .set({ adsDisabled, updatedAt: ctx.clock.now() })
-    .where(eq(users.id, id))
-    .returning({ id: users.id });
-  if (!updated.length) throw notFound('User not found');
+  const at = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ email: users.email, adsDisabled: users.adsDisabled })
+      .from(users)
+      .where(eq(users.id, id))
+      .for('update');
+    if (!user) throw notFound('User not found');
+    await tx.update(users).set({ adsDisabled, updatedAt: at }).where(eq(users.id, id));
+    await audited(tx, actor, {
+      at,
+      action: 'user.ads',
+      targetType: 'user',
+      targetId: id,
+      summary: `${adsDisabled ? 'Disabled' : 'Enabled'} ads for ${user.email}`,
+      before: { adsDisabled: user.adsDisabled },
+      after: { adsDisabled },
+    });
+  });
+}
+
+/** Signs the user out everywhere: every session ends, so each of their tokens gets 401 from now on. */
+export async function revokeSessionsByAdmin(ctx: AppContext, actor: Actor, id: string): Promise<number> {
+  id = existingId(id);
+  return ctx.db.transaction(async (tx) => {
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id));
+    if (!user) throw notFound('User not found');
+    const revoked = await revokeUserSessions(tx, id);
+    await audited(tx, actor, {
+      at: ctx.clock.now(),
+      action: 'user.revoke-sessions',
+      targetType: 'user',
+      targetId: id,
+      summary: `Signed ${user.email} out everywhere (${revoked} session${revoked === 1 ? '' : 's'} ended)`,
+      before: { sessions: revoked },
+      after: { sessions: 0 },
+    });
+    return revoked;
+  });
 }

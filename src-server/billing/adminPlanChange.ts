@@ -6,6 +6,7 @@ import { conflict, notFound } from '../errors';
 import { isLive } from './planSync';
 import { existingId } from '../ids';
 import { PLANS } from '../../src/config';
+import { audited, type Actor } from '../admin/audited';
 
 export const LIVE_SUBSCRIPTION_DOWNGRADE =
   'This user has a live paid subscription. Cancel it in billing first; the plan becomes free when it ends.';
@@ -23,14 +24,23 @@ export const LIVE_SUBSCRIPTION_DOWNGRADE =
 export async function changePlanByAdmin(
   db: Db,
   clock: Clock,
+  actor: Actor,
   userId: string,
   plan: 'free' | 'premium',
 ): Promise<void> {
   userId = existingId(userId);
   const now = clock.now();
   await db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [user] = await tx
+      .select({ email: users.email, plan: users.plan })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
     if (!user) throw notFound('User not found');
+    const [grant] = await tx
+      .select({ complimentary: billingCustomers.complimentary })
+      .from(billingCustomers)
+      .where(eq(billingCustomers.userId, userId));
     const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
     const live = sub && isLive(sub.status);
     if (plan === 'free' && live) throw conflict(LIVE_SUBSCRIPTION_DOWNGRADE);
@@ -46,5 +56,14 @@ export async function changePlanByAdmin(
       .update(users)
       .set({ plan: effective, storageLimit: PLANS[effective].storageBytes, updatedAt: now })
       .where(eq(users.id, userId));
+    await audited(tx, actor, {
+      at: now,
+      action: 'user.plan',
+      targetType: 'user',
+      targetId: userId,
+      summary: `Changed the plan of ${user.email} from ${user.plan} to ${effective}`,
+      before: { plan: user.plan, complimentary: grant?.complimentary ?? false },
+      after: { plan: effective, complimentary },
+    });
   });
 }

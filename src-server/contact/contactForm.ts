@@ -2,13 +2,17 @@ import { z } from 'zod';
 
 export const MAX_SCREENSHOT_BYTES = 5 * 1024 * 1024;
 
+// PostgreSQL text cannot hold NUL: refused as bad input, never a failed insert.
+const noNul = (s: string) => !s.includes('\u0000');
+
 /** The text fields of SPEC §3's contact submission. */
 export const contactFieldsSchema = z.object({
   name: z
     .string({ error: 'Name is required' })
     .trim()
     .min(1, { error: 'Name is required' })
-    .max(200, { error: 'Name must be at most 200 characters long' }),
+    .max(200, { error: 'Name must be at most 200 characters long' })
+    .refine(noNul, { error: 'Name must not contain NUL characters' }),
   email: z
     .string({ error: 'Email is required' })
     .trim()
@@ -18,7 +22,8 @@ export const contactFieldsSchema = z.object({
     .string({ error: 'Message is required' })
     .trim()
     .min(1, { error: 'Message is required' })
-    .max(10_000, { error: 'Message must be at most 10000 characters long' }),
+    .max(10_000, { error: 'Message must be at most 10000 characters long' })
+    .refine(noNul, { error: 'Message must not contain NUL characters' }),
   type: z.enum(['contact', 'support'], { error: 'Type must be contact or support' }),
 });
 export type ContactFields = z.infer<typeof contactFieldsSchema>;

@@ -2,6 +2,7 @@ import { purgeExpiredSessions } from '../auth/sessions';
 import { purgeStaleAuthLinks } from '../auth/purgeAuthLinks';
 import { advanceSubscriptions } from '../billing/localBilling';
 import { purgeOldUploads } from '../contact/uploadRetention';
+import { pruneAuditLog } from '../admin/auditRetention';
 import { MAIL_JOB } from '../mail/outbox';
 import { deliverOutbox } from '../mail/outboxWorker';
 import type { JobDefinition } from './jobRunner';
@@ -15,6 +16,7 @@ export const JOB_NAMES = {
   authLinks: 'auth-link-purge',
   uploads: 'upload-retention',
   billing: 'billing-sweep',
+  audit: 'audit-retention',
 } as const;
 
 /** Every background job of the server. Each runs once per schedule across all API processes. */
@@ -48,6 +50,14 @@ export const JOBS: readonly JobDefinition[] = [
     leaseMs: 10 * MINUTE,
     run: async (ctx) => {
       await purgeOldUploads(ctx);
+    },
+  },
+  {
+    name: JOB_NAMES.audit,
+    everyMs: 6 * HOUR,
+    leaseMs: 10 * MINUTE,
+    run: async (ctx) => {
+      await pruneAuditLog(ctx);
     },
   },
   {

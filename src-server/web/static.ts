@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 
 export const LEGACY_REDIRECTS: Record<string, string> = {
   '/login': '/dashboard/login',
@@ -10,10 +10,24 @@ export const LEGACY_REDIRECTS: Record<string, string> = {
 };
 
 /**
+ * The data folder holds the database, support screenshots and saved media: none of it may ever be served as a
+ * static file, which it would be from inside the web app's folder. Throws (and the server does not start) then.
+ */
+export function assertDataOutsideWebRoot(clientDir: string, dataDir: string): void {
+  const root = resolve(clientDir);
+  const data = resolve(dataDir);
+  if (data === root || data.startsWith(root + sep))
+    throw new Error(
+      `DATA_DIR (${data}) must not be inside the web app folder (${root}): every file there is public.`,
+    );
+}
+
+/**
  * Serves the built web app. `/` gets the pre-rendered landing page (index.html); every other web route
  * gets the plain shell (shell.html) so the client router renders it without a hydration mismatch.
  */
 export async function registerWebApp(app: FastifyInstance, clientDir: string): Promise<void> {
+  assertDataOutsideWebRoot(clientDir, app.ctx.config.DATA_DIR);
   for (const [from, to] of Object.entries(LEGACY_REDIRECTS)) {
     app.get(from, async (request, reply) => {
       const q = request.url.indexOf('?');

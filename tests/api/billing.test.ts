@@ -13,6 +13,8 @@ import { DAY_MS } from '../../src-server/clock';
 import { changePlanByAdmin } from '../../src-server/billing/adminPlanChange';
 
 const GB = 1024 ** 3;
+/** The operator these direct service calls act as (the audit log records them). */
+const OPS = { email: 'ops@example.com' };
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
@@ -104,7 +106,7 @@ describe('billing endpoints', () => {
 
   it('say so for an operator-granted Premium without a subscription, and offer nothing to bill', async () => {
     const { token, email } = await registerUser(t.app);
-    await changePlanByAdmin(t.db, t.clock, (await userRow(email)).id, 'premium');
+    await changePlanByAdmin(t.db, t.clock, OPS, (await userRow(email)).id, 'premium');
     const res = await getSub(token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ subscription: null, complimentary: true });

@@ -11,6 +11,8 @@ import {
 } from '../../src-server/billing/localBilling';
 
 const GB = 1024 ** 3;
+/** The operator these direct service calls act as (the audit log records them). */
+const OPS = { email: 'ops@example.com' };
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
@@ -32,7 +34,7 @@ describe('an operator plan change next to the billing provider', () => {
     const id = await newUser();
     await completeLocalCheckout(t.db, t.clock, id, { cardNumber: '4242424242424242' });
     await setCancelAtPeriodEnd(t.db, t.clock, id, true);
-    await changePlanByAdmin(t.db, t.clock, id, 'premium');
+    await changePlanByAdmin(t.db, t.clock, OPS, id, 'premium');
     t.clock.advance(8 * DAY_MS);
     expect((await findSubscription(t.db, t.clock, id))?.status).toBe('canceled');
     expect(await row(id)).toMatchObject({
@@ -41,14 +43,14 @@ describe('an operator plan change next to the billing provider', () => {
       subscriptionStatus: 'canceled',
     });
     // Taking the grant back once the subscription is over makes the user free.
-    await changePlanByAdmin(t.db, t.clock, id, 'free');
+    await changePlanByAdmin(t.db, t.clock, OPS, id, 'free');
     expect(await row(id)).toMatchObject({ plan: 'free', storageLimit: 1 * GB });
   });
 
   it('refuses to downgrade a live paid subscription with 409 and changes nothing', async () => {
     const id = await newUser();
     await completeLocalCheckout(t.db, t.clock, id, { cardNumber: '4242424242424242' });
-    await expect(changePlanByAdmin(t.db, t.clock, id, 'free')).rejects.toMatchObject({
+    await expect(changePlanByAdmin(t.db, t.clock, OPS, id, 'free')).rejects.toMatchObject({
       statusCode: 409,
       message: LIVE_SUBSCRIPTION_DOWNGRADE,
     });
@@ -57,12 +59,12 @@ describe('an operator plan change next to the billing provider', () => {
 
   it('sets premium and free for a user who never subscribed, and 404s for an unknown one', async () => {
     const id = await newUser();
-    await changePlanByAdmin(t.db, t.clock, id, 'premium');
+    await changePlanByAdmin(t.db, t.clock, OPS, id, 'premium');
     expect(await row(id)).toMatchObject({ plan: 'premium', storageLimit: 10 * GB, subscriptionStatus: null });
-    await changePlanByAdmin(t.db, t.clock, id, 'free');
+    await changePlanByAdmin(t.db, t.clock, OPS, id, 'free');
     expect(await row(id)).toMatchObject({ plan: 'free', storageLimit: 1 * GB });
     await expect(
-      changePlanByAdmin(t.db, t.clock, '00000000-0000-4000-8000-000000000000', 'free'),
+      changePlanByAdmin(t.db, t.clock, OPS, '00000000-0000-4000-8000-000000000000', 'free'),
     ).rejects.toMatchObject({
       statusCode: 404,
     });

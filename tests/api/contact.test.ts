@@ -103,6 +103,8 @@ describe('POST /api/contact', () => {
     [{ ...base, email: 'nope' }, 'Email must be a valid email address'],
     [{ name: 'A', email: 'a@example.com', type: 'contact' }, 'Message is required'],
     [{ ...base, type: 'sales' }, 'Type must be contact or support'],
+    [{ ...base, name: 'Sam\u0000' }, 'Name must not contain NUL characters'],
+    [{ ...base, message: 'hi\u0000there' }, 'Message must not contain NUL characters'],
   ])('rejects %j with a message naming the field', async (fields, message) => {
     const before = await count();
     const res = await send(fields as Record<string, string>);

@@ -137,6 +137,7 @@ describe('the registered jobs', () => {
   it('run once each and show in the health report with the existing fields', async () => {
     const outcomes = await runDueJobs(t.app.ctx);
     expect(outcomes.map((o) => o.name).sort()).toEqual([
+      'audit-retention',
       'auth-link-purge',
       'billing-sweep',
       'mail-delivery',
@@ -209,7 +210,7 @@ describe('a server started with its job runner', () => {
     try {
       const deadline = Date.now() + 10_000;
       let rows = await started.db.select().from(jobs);
-      while (rows.filter((r) => r.lastSuccessAt).length < 5 && Date.now() < deadline) {
+      while (rows.filter((r) => r.lastSuccessAt).length < 6 && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 50));
         rows = await started.db.select().from(jobs);
       }
@@ -218,7 +219,7 @@ describe('a server started with its job runner', () => {
           .filter((r) => r.lastSuccessAt)
           .map((r) => r.name)
           .sort(),
-      ).toHaveLength(5);
+      ).toHaveLength(6);
     } finally {
       await started.app.close();
       const rows = await started.db.select().from(jobs);

@@ -9,3 +9,4 @@ export * from './posts';
 export * from './jobs';
 export * from './accountEvents';
 export * from './usage';
+export * from './audit';

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { MESSAGE_STATUSES } from '../../../src/contract/support';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -48,7 +49,20 @@ export const contactMessages = pgTable(
     screenshotType: text('screenshot_type'),
     screenshotSize: integer('screenshot_size'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('open'),
+    /** The operator who last resolved or reopened the message, and when. */
+    handledBy: text('handled_by'),
+    handledAt: ts('handled_at'),
   },
-  // The upload retention job looks for old messages that still hold a screenshot.
-  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+  (t) => [
+    // The upload retention job looks for old messages that still hold a screenshot; the inbox lists newest first.
+    index('contact_messages_created_idx').on(t.createdAt),
+    index('contact_messages_status_created_idx').on(t.status, t.createdAt),
+    // The inbox searches name, email and message with ILIKE '%term%', as the users list does.
+    index('contact_messages_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('contact_messages_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('contact_messages_message_trgm_idx').using('gin', t.message.op('gin_trgm_ops')),
+  ],
 );
+
+export type ContactMessageRow = typeof contactMessages.$inferSelect;

@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { abuseFlagEvents, users } from '../db/schema';
+import { notFound } from '../errors';
+import { existingId } from '../ids';
+import { audited, type Actor } from './audited';
+
+/** An operator flags a user: the flag, its history row and its audit record, together. */
+export async function flagUser(ctx: AppContext, actor: Actor, id: string, reason: string): Promise<void> {
+  const userId = existingId(id);
+  const at = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const [old] = await tx
+      .select({
+        email: users.email,
+        flaggedForAbuse: users.flaggedForAbuse,
+        lastFlaggedReason: users.lastFlaggedReason,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!old) throw notFound('User not found');
+    await tx
+      .update(users)
+      .set({ flaggedForAbuse: true, lastFlaggedReason: reason, flaggedAt: at, updatedAt: at })
+      .where(eq(users.id, userId));
+    await tx.insert(abuseFlagEvents).values({ userId, action: 'flag', reason, by: actor.email, at });
+    await audited(tx, actor, {
+      at,
+      action: 'user.flag',
+      targetType: 'user',
+      targetId: userId,
+      summary: `Flagged ${old.email}: ${reason}`,
+      before: { flaggedForAbuse: old.flaggedForAbuse, lastFlaggedReason: old.lastFlaggedReason },
+      after: { flaggedForAbuse: true, lastFlaggedReason: reason },
+    });
+  });
+}
+
+/** Unflag, or 'mark safe' from the suspicious list: clears the flag and records who cleared it. */
+export async function clearFlag(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  action: 'unflag' | 'mark-safe',
+): Promise<void> {
+  const userId = existingId(id);
+  const at = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const [old] = await tx
+      .select({ email: users.email, flaggedForAbuse: users.flaggedForAbuse })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!old) throw notFound('User not found');
+    await tx.update(users).set({ flaggedForAbuse: false, updatedAt: at }).where(eq(users.id, userId));
+    await tx.insert(abuseFlagEvents).values({ userId, action, reason: null, by: actor.email, at });
+    await audited(tx, actor, {
+      at,
+      action: action === 'unflag' ? 'user.unflag' : 'user.mark-safe',
+      targetType: 'user',
+      targetId: userId,
+      summary: `${action === 'unflag' ? 'Unflagged' : 'Marked as safe'} ${old.email}`,
+      before: { flaggedForAbuse: old.flaggedForAbuse },
+      after: { flaggedForAbuse: false },
+    });
+  });
+}

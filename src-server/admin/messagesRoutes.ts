@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listParamsSchema, messageSchema, TOTAL_COUNT_HEADER } from '../../src/contract/admin';
+import { inboxMessageSchema, messagesQuerySchema, setMessageStatusSchema } from '../../src/contract/support';
+import { listMessages, messageScreenshot, setMessageStatus } from './messagesService';
+import { ALWAYS_PAGED_NOTE, operator } from './adminContext';
+
+const idParams = z.object({ id: z.string().max(64) });
+const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
+
+/**
+ * The screenshot is an uploader's file: the browser must take it for the image its bytes prove and nothing else,
+ * never run or frame it, and no cache may keep it.
+ */
+export const SCREENSHOT_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Disposition': 'inline',
+  'Content-Security-Policy': "default-src 'none'; img-src 'self'; sandbox",
+  'Cache-Control': 'private, no-store',
+} as const;
+
+const image = { schema: { type: 'string', format: 'binary' } };
+/** Documents the 200 as an image; the other answers stay JSON. */
+const screenshotResponse = z
+  .string()
+  .meta({ description: 'The image', content: { 'image/png': image, 'image/jpeg': image } });
+
+/** The support inbox: contact and support messages, their screenshots, and their open/resolved status. */
+export async function messagesRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/messages',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Contact and support messages by type, status and a search of name, email and message',
+        description: ALWAYS_PAGED_NOTE,
+        querystring: messagesQuerySchema.extend(listParamsSchema.shape),
+        response: { 200: z.object({ messages: z.array(inboxMessageSchema) }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { type, status, search, ...params } = request.query;
+      const { messages, total } = await listMessages(app.ctx, { type, status, search }, params);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return { messages };
+    },
+  );
+
+  app.get(
+    '/messages/:id/screenshot',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A support message's screenshot (image/png or image/jpeg), never cached",
+        params: idParams,
+        response: { 200: screenshotResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { bytes, type } = await messageScreenshot(app.ctx, request.params.id);
+      // Bytes go out as they are (Fastify serializes no Buffer); the string schema only documents the 200.
+      return reply
+        .headers(SCREENSHOT_HEADERS)
+        .type(type)
+        .send(bytes as unknown as string);
+    },
+  );
+
+  app.patch(
+    '/messages/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Resolve or reopen a message; who did it and when are recorded',
+        params: idParams,
+        body: setMessageStatusSchema,
+        response: { 200: z.object({ message: z.string(), contactMessage: inboxMessageSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      const contactMessage = await setMessageStatus(
+        app.ctx,
+        operator(request),
+        request.params.id,
+        request.body.status,
+      );
+      return {
+        message: contactMessage.status === 'resolved' ? 'Message resolved' : 'Message reopened',
+        contactMessage,
+      };
+    },
+  );
+}

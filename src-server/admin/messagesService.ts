@@ -1,0 +1,156 @@
+import { readFile } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { ListParams } from '../../src/contract/admin';
+import type { InboxMessage, MessageStatus } from '../../src/contract/support';
+import type { AppContext } from '../context';
+import { contactMessages, type ContactMessageRow } from '../db/schema';
+import { notFound } from '../errors';
+import { existingId } from '../ids';
+import { imageTypeOf } from '../contact/imageType';
+import { likePattern } from './userRows';
+import { sortBy } from './listParams';
+import { audited, type Actor } from './audited';
+
+export interface MessageFilters {
+  type?: 'contact' | 'support';
+  status?: MessageStatus;
+  search?: string;
+}
+
+/** Sort keys of the inbox; the nullable ones sort their empty values last. */
+const SORTS = new Map<string, { column: PgColumn; nullable?: true }>([
+  ['createdAt', { column: contactMessages.createdAt }],
+  ['name', { column: contactMessages.name }],
+  ['email', { column: contactMessages.email }],
+  ['type', { column: contactMessages.type }],
+  ['status', { column: contactMessages.status }],
+  ['handledAt', { column: contactMessages.handledAt, nullable: true }],
+  ['handledBy', { column: contactMessages.handledBy, nullable: true }],
+]);
+export const MESSAGE_SORT_KEYS = [...SORTS.keys()];
+
+export function toInboxMessage(row: ContactMessageRow): InboxMessage {
+  return {
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    email: row.email,
+    message: row.message,
+    hasScreenshot: row.screenshotPath !== null,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    handledBy: row.handledBy ?? null,
+    handledAt: row.handledAt ? row.handledAt.toISOString() : null,
+  };
+}
+
+/** The inbox's filters; search matches name, email or message through their trigram indexes. */
+export function messageWhere(f: MessageFilters): SQL | undefined {
+  const conds: (SQL | undefined)[] = [];
+  if (f.type) conds.push(eq(contactMessages.type, f.type));
+  if (f.status) conds.push(eq(contactMessages.status, f.status));
+  const term = f.search?.trim();
+  if (term) {
+    const p = likePattern(term);
+    conds.push(
+      or(ilike(contactMessages.name, p), ilike(contactMessages.email, p), ilike(contactMessages.message, p)),
+    );
+  }
+  return and(...conds);
+}
+
+/** GET /admin/messages: one page, newest first unless another sort key is given, and the matching total. */
+export async function listMessages(
+  ctx: AppContext,
+  f: MessageFilters,
+  params: ListParams,
+): Promise<{ messages: InboxMessage[]; total: number }> {
+  const where = messageWhere(f);
+  const { column, nullable } = sortBy(SORTS, params.sort, 'createdAt');
+  const dir = params.order?.toUpperCase() === 'ASC' ? 'asc' : 'desc';
+  const ordered = nullable
+    ? sql`${column} ${sql.raw(dir)} nulls last`
+    : dir === 'asc'
+      ? asc(column)
+      : desc(column);
+  const perPage = params.perPage ?? 25;
+  const page = params.page ?? 1;
+  const list = await ctx.db
+    .select()
+    .from(contactMessages)
+    .where(where)
+    .orderBy(ordered, desc(contactMessages.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [{ n }] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(contactMessages)
+    .where(where);
+  return { messages: list.map(toInboxMessage), total: Number(n) };
+}
+
+/** PATCH /admin/messages/{id}: resolve or reopen, recording who did it and when, with its audit record. */
+export async function setMessageStatus(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  status: MessageStatus,
+): Promise<InboxMessage> {
+  const messageId = existingId(id, 'Message');
+  const at = ctx.clock.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [old] = await tx
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.id, messageId))
+      .for('update');
+    if (!old) throw notFound('Message not found');
+    const [updated] = await tx
+      .update(contactMessages)
+      .set({ status, handledBy: actor.email, handledAt: at })
+      .where(eq(contactMessages.id, messageId))
+      .returning();
+    await audited(tx, actor, {
+      at,
+      action: 'message.status',
+      targetType: 'message',
+      targetId: messageId,
+      summary: `${status === 'resolved' ? 'Resolved' : 'Reopened'} the ${old.type} message from ${old.name} <${old.email}>`,
+      before: {
+        status: old.status,
+        handledBy: old.handledBy,
+        handledAt: old.handledAt?.toISOString() ?? null,
+      },
+      after: { status, handledBy: actor.email, handledAt: at.toISOString() },
+    });
+    return updated;
+  });
+  return toInboxMessage(row);
+}
+
+/**
+ * The screenshot stored with a message, read from DATA_DIR (never from a public path), with the image type its
+ * bytes prove. 404 when the message has none, its file is gone (the retention job), or it is not a whole image.
+ */
+export async function messageScreenshot(
+  ctx: AppContext,
+  id: string,
+): Promise<{ bytes: Buffer; type: 'image/png' | 'image/jpeg' }> {
+  const [row] = await ctx.db
+    .select({ path: contactMessages.screenshotPath })
+    .from(contactMessages)
+    .where(eq(contactMessages.id, existingId(id, 'Message')));
+  if (!row) throw notFound('Message not found');
+  const none = notFound('This message has no screenshot');
+  if (!row.path) throw none;
+  const dataDir = resolve(ctx.config.DATA_DIR);
+  const file = resolve(dataDir, row.path);
+  // A stored path can never point the read outside the data folder.
+  if (!file.startsWith(dataDir + sep)) throw none;
+  const bytes = await readFile(file).catch(() => null);
+  const type = bytes && imageTypeOf(bytes);
+  if (!bytes || !type) throw none;
+  return { bytes, type };
+}
