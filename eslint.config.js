@@ -1,10 +1,56 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+import importPlugin from 'eslint-plugin-import';
 
-// Imports run one way: src-site and src-admin may use src; src uses neither (its main.tsx is the
-// composition root and the one exception); src-server uses no browser code, only src/contract and src/config.
-const noSiteOrAdmin = { group: ['**/src-site/**', '**/src-admin/**', '**/src-server/**'], message: 'src is shared: it must not import site, admin or server code.' };
+// Imports run one way: src-site and src-admin use src; src uses neither (its main.tsx is the composition
+// root and the one exception); src-server uses only src/contract and src/config. Zones as in docs/architecture.md.
+
+// The console's shared folders; every other folder of src-admin is a resource (or page) that uses only these.
+const ADMIN_SHARED = ['common', 'grid', 'csv', 'providers', 'layout'];
+const subfolders = (dir) =>
+  readdirSync(`${import.meta.dirname}/${dir}`, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+
+const roomZones = [
+  ...['src-site', 'src-admin', 'src-server'].map((from) => ({
+    target: './src',
+    from: `./${from}`,
+    message: 'src is shared: it must not import site, console or server code.',
+  })),
+  ...['src-admin', 'src-server'].map((from) => ({
+    target: './src-site',
+    from: `./${from}`,
+    message: 'The site may import src only.',
+  })),
+  ...['src-site', 'src-server'].map((from) => ({
+    target: './src-admin',
+    from: `./${from}`,
+    message: 'The console may import src only.',
+  })),
+  ...['src-site', 'src-admin'].map((from) => ({
+    target: './src-server',
+    from: `./${from}`,
+    message: 'The server imports no browser code.',
+  })),
+  {
+    target: './src-server',
+    from: './src',
+    except: ['./contract', './config.ts'],
+    message: 'The server may import only src/contract and src/config.',
+  },
+];
+
+const adminResourceZones = subfolders('src-admin')
+  .filter((name) => !ADMIN_SHARED.includes(name))
+  .map((name) => ({
+    target: `./src-admin/${name}`,
+    from: './src-admin',
+    except: [`./${name}`, ...ADMIN_SHARED.map((s) => `./${s}`)],
+    message: `A console resource uses only ${ADMIN_SHARED.join(', ')} and its own folder.`,
+  }));
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'src-server/db/migrations'] },
@@ -21,22 +67,39 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/main.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noSiteOrAdmin] }] },
+    files: ['**/*.{ts,tsx}'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: [...roomZones, ...adminResourceZones] }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
+  // The composition root mounts the site and, lazily, the console.
   {
-    files: ['src-site/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/src-admin/**', '**/src-server/**'], message: 'The site may import src only.' }] }] },
-  },
-  {
-    files: ['src-admin/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/src-site/**', '**/src-server/**'], message: 'The console may import src only.' }] }] },
+    files: ['src/main.tsx'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        { zones: [...roomZones.filter((z) => z.target !== './src'), ...adminResourceZones] },
+      ],
+    },
   },
   {
     files: ['src-server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src-site/**', '**/src-admin/**', '**/src/api/**', '**/src/session/**', '**/src/extension/**', '**/src/format/**', 'react', 'react-dom'], message: 'The server imports no browser code: only src/contract and src/config.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react', 'react-dom'].map((name) => ({
+            name,
+            message: 'The server imports no browser code.',
+          })),
+        },
+      ],
     },
   },
 );
