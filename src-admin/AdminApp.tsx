@@ -30,7 +30,7 @@ export default function AdminApp() {
     );
   }
   if (session?.state === 'admin') return <AdminConsole profile={session.profile} />;
-  // SPEC §6: screens send signed-out visitors to sign in; the site brings them back to /admin.
+  // docs/product.md#screen-guards: screens send signed-out visitors to sign in; the site brings them back to /admin.
   if (session?.state === 'anonymous') return <Navigate to={LOGIN_PATH} replace state={{ from: '/admin' }} />;
   return (
     <Box component="main" sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }} aria-busy="true">

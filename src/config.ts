@@ -1,4 +1,4 @@
-// Brand constants and the timings of SPEC §9. Pure data: the server reads it too, so no browser APIs here.
+// Brand constants and the timings of docs/product.md#constants-and-timings. Pure data: the server reads it too, so no browser APIs here.
 
 export const PRODUCT_NAME = 'Postkeeper';
 export const EXTENSION_ID = 'kpnbmlgoefjdchkbhpdcnlfjhhagbaeo';

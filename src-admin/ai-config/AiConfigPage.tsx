@@ -27,7 +27,7 @@ const NOTES = [
 
 type SaveState = 'idle' | 'saving' | 'saved';
 
-/** SPEC §2 AI Provider Settings: a provider and a model per task type, saved on change. */
+/** docs/product.md#console-ai-provider-settings AI Provider Settings: a provider and a model per task type, saved on change. */
 export function AiConfigPage() {
   const provider = useAdminProvider();
   const [banner, showBanner] = useTimedMessage();

@@ -23,7 +23,7 @@ export function keyNote(catalogue: ProviderCatalogue, provider: string): string 
     : 'No API key: requests fall back to OpenAI';
 }
 
-/** One row per task type of the catalogue; a task with no stored config uses SPEC §9's default provider. */
+/** One row per task type of the catalogue; a task with no stored config uses the default provider (docs/product.md#constants-and-timings). */
 export function aiConfigRows(catalogue: ProviderCatalogue, configs: readonly AiConfig[]): AiConfigRow[] {
   return catalogue.taskTypes.map((t) => {
     const c = configs.find((x) => x.taskType === t.id);

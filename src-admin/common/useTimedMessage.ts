@@ -6,7 +6,7 @@ export interface TimedMessage {
   severity: 'error' | 'success' | 'info';
 }
 
-/** A banner message that clears itself after SPEC §9's 5 seconds (or `ms`). */
+/** A banner message that clears itself after 5 seconds, or `ms` (docs/product.md#constants-and-timings). */
 export function useTimedMessage(ms: number = TIMINGS.bannerMs) {
   const [message, setMessage] = useState<TimedMessage | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -23,7 +23,7 @@ const EMPTY: CouponFormValues = {
   expiresAt: '',
 };
 
-/** SPEC §2/§5 Create Coupon form. */
+/** docs/product.md#coupon-rules Create Coupon form. */
 export function CouponCreateForm({ onCreated }: { onCreated: () => void }) {
   const [values, setValues] = useState<CouponFormValues>(EMPTY);
   const [error, setError] = useState<string | null>(null);

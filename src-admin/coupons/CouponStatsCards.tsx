@@ -5,7 +5,7 @@ import { useAdminProvider } from '../common/useAdminProvider';
 import { useLoad } from '../common/useLoad';
 import { StatCard, StatRow } from '../common/StatCard';
 
-/** SPEC §2 the four coupon cards; they reload whenever the list does, so creates and deletes show. */
+/** docs/product.md#console-coupons the four coupon cards; they reload whenever the list does, so creates and deletes show. */
 export function CouponStatsCards() {
   const provider = useAdminProvider();
   const { data, error, reload } = useLoad(() => provider.getCouponStats());

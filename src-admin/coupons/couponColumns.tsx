@@ -18,7 +18,7 @@ const STATUS_COLOUR: Record<CouponDisplayStatus, 'default' | 'success' | 'warnin
   'Used Up': 'warning',
 };
 
-/** SPEC §2 coupon columns, in order. */
+/** docs/product.md#console-coupons coupon columns, in order. */
 export const couponColumns: GridColDef<Coupon>[] = [
   { field: 'code', headerName: 'Code', flex: 1, minWidth: 120 },
   { field: 'amount', headerName: 'Discount', width: 110, valueFormatter: (_v, r) => couponDiscount(r) },

@@ -1,6 +1,6 @@
 import { SearchInput, SelectInput } from 'react-admin';
 
-/** SPEC §2 coupon filters: status (All, active, expired) and a search by code. */
+/** docs/product.md#console-coupons coupon filters: status (All, active, expired) and a search by code. */
 export const couponFilters = [
   <SearchInput key="search" source="search" alwaysOn placeholder="Search by code" />,
   <SelectInput

@@ -3,7 +3,7 @@ import { formatDateTime } from '../../src/format';
 
 export type CouponDisplayStatus = 'Inactive' | 'Expired' | 'Used Up' | 'Active';
 
-/** SPEC §4 coupon display status, checked in this order. */
+/** docs/product.md#coupon-status coupon display status, checked in this order. */
 export function couponDisplayStatus(
   c: Pick<Coupon, 'isActive' | 'isExpired' | 'usageLimit' | 'usedCount'>,
 ): CouponDisplayStatus {
@@ -34,7 +34,7 @@ export interface CouponFormValues {
   expiresAt: string;
 }
 
-/** SPEC §5 input limits by discount type. */
+/** docs/product.md#coupon-rules input limits by discount type. */
 export function amountLimits(type: CouponFormValues['discountType']): {
   min: number;
   max?: number;
@@ -59,7 +59,7 @@ export function couponPayload(v: CouponFormValues): CreateCoupon {
   };
 }
 
-/** The first SPEC §5 rule the form breaks, or null. */
+/** The first docs/product.md#coupon-rules rule the form breaks, or null. */
 export function couponFormError(v: CouponFormValues): string | null {
   if (!normaliseCode(v.code)) return 'Code is required';
   if (v.amount.trim() === '' || !Number.isFinite(Number(v.amount))) return 'Amount is required';

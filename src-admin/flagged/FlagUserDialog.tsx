@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useAdminProvider } from '../common/useAdminProvider';
 
-/** SPEC §2 Flag User dialog: User ID and Reason for Flagging, both required. */
+/** docs/product.md#console-flagged-users Flag User dialog: User ID and Reason for Flagging, both required. */
 export function FlagUserDialog({
   open,
   onClose,

@@ -54,7 +54,7 @@ function FlaggedBody() {
       await provider.runAbuseCheck();
       setCheckInfo(true);
       clearTimeout(timer.current);
-      // SPEC §4: the list and stats refresh 30 seconds after the check starts.
+      // docs/product.md#abuse-check: the list and stats refresh 30 seconds after the check starts.
       timer.current = setTimeout(() => {
         setCheckInfo(false);
         reloadAll();

@@ -16,7 +16,7 @@ import { storageUsedOfLimit } from './flaggedFormat';
 
 const ACTION_LABEL = { flag: 'Flagged', unflag: 'Unflagged', 'mark-safe': 'Marked safe' } as const;
 
-/** SPEC §2 View Details: account facts, Flagged/Clean, violations, a should-flag warning, history, Unflag or Flag. */
+/** docs/product.md#console-flagged-users View Details: account facts, Flagged/Clean, violations, a should-flag warning, history, Unflag or Flag. */
 export function UserDetailsDialog({
   userId,
   onClose,

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 Top Reasons: the text before the first colon of the most common reasons, without repeats
+ * docs/product.md#console-flagged-users Top Reasons: the text before the first colon of the most common reasons, without repeats
  * (two detailed reasons of one kind show once), most common first.
  */
 export function topReasons(reasons: readonly { reason: string }[], limit = 3): string[] {

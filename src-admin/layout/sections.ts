@@ -1,4 +1,4 @@
-/** SPEC §2: the six console sections, in the spec's order and with its labels. */
+/** docs/product.md#console-sections: the six console sections, in the spec's order and with its labels. */
 export const SECTIONS = [
   { label: 'Overview', path: '' },
   { label: 'Users', path: 'users' },

@@ -1,4 +1,4 @@
-/** SPEC §8 Admin: the exact texts the console shows for each failure and notice. */
+/** docs/product.md#console-texts Admin: the exact texts the console shows for each failure and notice. */
 export const ADMIN_TEXT = {
   accessDenied: "Access Denied - You don't have permission to access the admin dashboard.",
   loadOverview: 'Failed to load overview data.',

@@ -13,7 +13,7 @@ export type AdminSession =
 
 /**
  * Resolves the site's session once, before react-admin mounts: the stored token, then GET /auth/me.
- * A failed profile call clears the session, as the site does (SPEC §4).
+ * A failed profile call clears the session, as the site does (docs/product.md#session-in-the-browser).
  */
 export async function resolveAdminSession(): Promise<AdminSession> {
   if (!readToken()) return { state: 'anonymous' };
@@ -50,7 +50,7 @@ export function createAuthProvider(profile: Profile): AuthProvider {
       goToLogin();
     },
     async logout() {
-      // The same logout as the site's: local session gone, and the extension told (SPEC §4).
+      // The same logout as the site's: local session gone, and the extension told (docs/product.md#session-in-the-browser).
       clearStoredSession();
       void sendToExtension('LOGOUT');
       goToLogin();

@@ -173,7 +173,7 @@ async function updateOne(
   }
 }
 
-/** The admin data provider: the five list resources plus the named calls of SPEC §7. */
+/** The admin data provider: the five list resources plus the named calls of docs/product.md#admin-endpoints. */
 export const dataProvider = {
   getList: getList as DataProvider['getList'],
 
@@ -280,7 +280,7 @@ export const dataProvider = {
     unwrap<CostSummary>(await call('/admin/cost-analysis/summary', ADMIN_TEXT.loadSuspicious), 'summary'),
 };
 
-/** SPEC §7 names this body 'history'; its own flag events are also called history, so look for the user's email. */
+/** docs/product.md#admin-shapes names this body 'history'; its own flag events are also called history, so look for the user's email. */
 function unwrapHistory(body: unknown): AbuseHistory {
   const inner = (body as { history?: unknown } | null)?.history;
   return (inner && typeof inner === 'object' && 'email' in inner ? inner : body) as AbuseHistory;

@@ -5,7 +5,7 @@ import { textMatches } from './listQuery';
 type Row = Record<string, unknown>;
 type Filter = Record<string, unknown>;
 
-/** How one react-admin resource maps onto its SPEC §7 list endpoint. */
+/** How one react-admin resource maps onto its docs/product.md#admin-endpoints list endpoint. */
 export interface ResourceSpec {
   path: string;
   /** The key holding the array when the body is an object ({users}, {coupons}, {configs}). */
@@ -27,7 +27,7 @@ function userMatches(row: Row, f: Filter): boolean {
   return textMatches(f.search ?? f.q, u.email, u.name, u.displayName);
 }
 
-/** SPEC §2 coupon status filter: active means usable now, expired means past its date. */
+/** docs/product.md#console-coupons coupon status filter: active means usable now, expired means past its date. */
 function couponMatches(row: Row, f: Filter): boolean {
   const c = row as unknown as Coupon;
   if (f.status === 'active' && !(c.isActive && !c.isExpired)) return false;

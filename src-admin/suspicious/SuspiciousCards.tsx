@@ -2,7 +2,7 @@ import type { CostSummary, SuspiciousStatistics } from '../../src/contract/admin
 import { formatCost } from '../../src/format';
 import { StatCard, StatRow } from '../common/StatCard';
 
-/** SPEC §2: the three cost summary cards, then the four statistics cards. */
+/** docs/product.md#console-suspicious-users: the three cost summary cards, then the four statistics cards. */
 export function SuspiciousCards({
   summary,
   statistics,

@@ -9,7 +9,7 @@ type Row = SuspiciousUser & { id: string };
 
 const COLOUR = { red: 'error.main', orange: 'warning.main', green: 'success.main' } as const;
 
-/** SPEC §2 suspicious columns; `isFlagged` accounts for users marked safe on this screen. */
+/** docs/product.md#console-suspicious-users suspicious columns; `isFlagged` accounts for users marked safe on this screen. */
 export function suspiciousColumns(
   isFlagged: (r: Row) => boolean,
   markSafe: (r: Row) => void,

@@ -1,7 +1,7 @@
 import type { SuspiciousUser } from '../../src/contract/admin';
 import type { CsvColumn } from '../csv/csv';
 
-/** SPEC §9: the suspicious-users export has exactly these columns, in this order. */
+/** docs/product.md#console-suspicious-users: the suspicious-users export has exactly these columns, in this order. */
 export const suspiciousCsvColumns: CsvColumn<SuspiciousUser>[] = [
   { header: 'Email', value: (u) => u.email },
   { header: 'Name', value: (u) => u.displayName || u.name },

@@ -8,7 +8,7 @@ type Row = AdminUser & { id: string };
 
 const tokens = (n: number | undefined) => (typeof n === 'number' ? n.toLocaleString('en-US') : '—');
 
-/** SPEC §2 Users columns, in the spec's order. */
+/** docs/product.md#console-users Users columns, in the spec's order. */
 export const userColumns: GridColDef<Row>[] = [
   { field: 'email', headerName: 'Email', flex: 1.4, minWidth: 170 },
   {

@@ -1,7 +1,7 @@
 import type { Profile } from '../../src/contract/user';
 
 /**
- * The fields a SPEC §3 profile is made from: a drizzle user row, or a raw SQL row (where numbers may arrive as
+ * The fields a docs/product.md#user-profile profile is made from: a drizzle user row, or a raw SQL row (where numbers may arrive as
  * strings and dates as strings).
  */
 export interface ProfileSource {
@@ -25,7 +25,7 @@ export interface ProfileSource {
 export const iso = (d: Date | string | null): string | null =>
   d === null ? null : new Date(d).toISOString();
 
-/** SPEC §3 profile of a user; the password hash and Google subject never leave the server. */
+/** docs/product.md#user-profile profile of a user; the password hash and Google subject never leave the server. */
 export function toProfile(user: ProfileSource): Profile {
   return {
     _id: user.id,

@@ -6,7 +6,7 @@ import { PLANS } from '../../src/config';
 export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled';
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Statuses in which the subscriber keeps premium (SPEC §4: only canceled loses it). */
+/** Statuses in which the subscriber keeps premium (docs/product.md#subscription-lifecycle: only canceled loses it). */
 export const LIVE_STATUSES: readonly SubscriptionStatus[] = ['trialing', 'active', 'past_due'];
 
 export const isLive = (status: string | null | undefined): boolean =>

@@ -5,7 +5,7 @@ export const MAX_SCREENSHOT_BYTES = 5 * 1024 * 1024;
 // PostgreSQL text cannot hold NUL: refused as bad input, never a failed insert.
 const noNul = (s: string) => !s.includes('\u0000');
 
-/** The text fields of SPEC §3's contact submission. */
+/** The text fields of a contact submission (docs/product.md#contact-submission). */
 export const contactFieldsSchema = z.object({
   name: z
     .string({ error: 'Name is required' })

@@ -6,7 +6,7 @@ import { PublicLayout } from '../landing/PublicLayout';
 import './account.css';
 
 /**
- * SPEC §2 guards: a visitor without a session goes to sign-in, remembering where they were going; with
+ * docs/product.md#screen-guards guards: a visitor without a session goes to sign-in, remembering where they were going; with
  * `sendAdminsToConsole`, an admin goes to /admin.
  */
 export function RequireAuth({

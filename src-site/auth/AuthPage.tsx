@@ -11,7 +11,7 @@ import '../account/account.css';
 
 export type AuthMode = 'login' | 'register';
 
-/** /dashboard/login and /dashboard/register: one screen, two modes (SPEC §2). */
+/** /dashboard/login and /dashboard/register: one screen, two modes (docs/product.md#sign-in-and-register-screen). */
 export function AuthPage({ mode }: { mode: AuthMode }) {
   const session = useSession();
   const location = useLocation();

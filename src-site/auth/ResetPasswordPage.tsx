@@ -7,7 +7,7 @@ import { PublicLayout } from '../landing/PublicLayout';
 import { AUTH_TEXT } from './authTexts';
 import '../account/account.css';
 
-/** SPEC §5 reset checks, in the spec's order. */
+/** docs/product.md#reset-password reset checks, in the spec's order. */
 export function resetValidationError(password: string, confirm: string, token: string | null): string | null {
   if (password !== confirm) return AUTH_TEXT.passwordsDiffer;
   if (password.length < MIN_PASSWORD_LENGTH) return AUTH_TEXT.passwordTooShort;

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '../../src/config';
 
-/** SPEC §2, §5 and §8 texts of the sign-in, register and password screens. */
+/** docs/product.md#auth-texts texts of the sign-in, register and password screens. */
 export const AUTH_TEXT = {
   loginTitle: 'Welcome back',
   loginSubtitle: 'Sign in to continue',

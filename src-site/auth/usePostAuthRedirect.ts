@@ -18,7 +18,7 @@ export function useReturnTo(): string {
 }
 
 /**
- * SPEC §2: after authentication, ask the extension to open its dashboard and follow with the web redirect
+ * docs/product.md#after-sign-in: after authentication, ask the extension to open its dashboard and follow with the web redirect
  * 2 s later; without the extension, redirect at once.
  */
 export function usePostAuthRedirect(): (extraState?: Record<string, unknown>) => Promise<void> {

@@ -9,7 +9,7 @@ import { grantedWithoutBilling, useBillingCall, useOpenPortal, useSubscription }
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
-/** The settings page's Billing and Subscription card (SPEC §2, §8). */
+/** The settings page's Billing and Subscription card (docs/product.md#billing-and-subscription-card). */
 export function BillingSettingsCard() {
   const { user, status: sessionStatus } = useSession();
   const premium = user?.plan === 'premium';

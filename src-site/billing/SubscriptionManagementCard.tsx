@@ -11,7 +11,7 @@ const STATUS_LABEL: Record<string, string> = {
   canceled: 'Canceled',
 };
 
-/** The dashboard's Subscription Management card (SPEC §2). */
+/** The dashboard's Subscription Management card (docs/product.md#subscription-management-card). */
 export function SubscriptionManagementCard() {
   const { user } = useSession();
   const premium = user?.plan === 'premium';

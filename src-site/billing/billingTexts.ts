@@ -1,4 +1,4 @@
-/** SPEC §2 and §8 billing texts, to the letter. */
+/** docs/product.md#billing-texts billing texts, to the letter. */
 export const BILLING_TEXT = {
   upgradePitch: 'Upgrade to Premium for unlimited saves, AI features, and more.',
   upgrade: 'Upgrade to Premium',

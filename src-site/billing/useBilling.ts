@@ -5,7 +5,7 @@ import { createCheckoutSession, createPortalSession, fetchSubscription } from '.
 import { useSession } from '../../src/session/SessionProvider';
 
 /**
- * Runs a billing call; a 401 ends the session (SPEC §4: clears the token and cached profile and tells the
+ * Runs a billing call; a 401 ends the session (docs/product.md#session-in-the-browser: clears the token and cached profile and tells the
  * extension LOGOUT, which the session's logout does).
  */
 export function useBillingCall() {

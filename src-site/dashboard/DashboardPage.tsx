@@ -3,7 +3,7 @@ import { AccountLayout } from '../account/AccountLayout';
 import { SubscriptionManagementCard } from '../billing/SubscriptionManagementCard';
 import { InstallExtensionCard } from './InstallExtensionCard';
 
-/** /dashboard: the account home (SPEC §2). */
+/** /dashboard: the account home (docs/product.md#account-dashboard). */
 export function DashboardPage() {
   const { user } = useSession();
   return (

@@ -11,7 +11,7 @@ import { SHOW_TESTIMONIALS, Testimonials } from './sections/Testimonials';
 import { useAdminRedirect } from './useAdminRedirect';
 import './landing.css';
 
-/** `/`: the ten sections of SPEC §2 in order (header and footer come from the layout). Pre-rendered at build time. */
+/** `/`: the ten sections of docs/product.md#landing-page in order (header and footer come from the layout). Pre-rendered at build time. */
 export function LandingPage() {
   useAdminRedirect();
   return (

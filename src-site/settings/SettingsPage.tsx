@@ -6,7 +6,7 @@ import { BillingSettingsCard } from '../billing/BillingSettingsCard';
 import { InstallExtensionCard } from '../dashboard/InstallExtensionCard';
 import { SignOutEverywhere } from './SignOutEverywhere';
 
-/** /dashboard/settings (SPEC §2). */
+/** /dashboard/settings (docs/product.md#settings). */
 export function SettingsPage() {
   const { user } = useSession();
   if (!user) return null;

@@ -1,4 +1,4 @@
-// SPEC §7: the contact form posts to the web app's own host, never to the API host, so it uses its own
+// docs/product.md#contact-endpoint: the contact form posts to the web app's own host, never to the API host, so it uses its own
 // fixed path instead of the API base URL.
 export const CONTACT_PATH = '/api/contact';
 
@@ -24,7 +24,7 @@ export async function sendContactMessage(submission: ContactSubmission): Promise
   if (!response.ok) throw new Error(`Contact request failed with status ${response.status}`);
 }
 
-/** SPEC §5: screenshots must be JPEG or PNG. */
+/** docs/product.md#contact-and-support-form: screenshots must be JPEG or PNG. */
 export function isAllowedScreenshot(file: File): boolean {
   return file.type === 'image/jpeg' || file.type === 'image/png';
 }

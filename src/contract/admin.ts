@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { planSchema, profileSchema, subscriptionStatusSchema } from './user';
 
-// SPEC §3 shapes of the admin API. The server validates and documents with these schemas; the console
+// docs/product.md#admin-shapes shapes of the admin API. The server validates and documents with these schemas; the console
 // imports the inferred types only.
 
 /** A row of GET /admin/users: the profile plus its 30-day token count, so the console needs no call per row. */
@@ -70,7 +70,7 @@ export const couponsQuerySchema = z.object({
   search: z.string().max(100).optional(),
 });
 
-/** SPEC §5 coupon form: code A–Z0–9 (upper-cased), amount by type, optionals as null. */
+/** docs/product.md#coupon-rules coupon form: code A–Z0–9 (upper-cased), amount by type, optionals as null. */
 export const createCouponSchema = z
   .object({
     code: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §3 Subscription: dates are epoch seconds. */
+/** docs/product.md#subscription-record Subscription: dates are epoch seconds. */
 export const subscriptionSchema = z.object({
   status: z.enum(['trialing', 'active', 'past_due', 'canceled']),
   currentPeriodStart: z.number().int(),

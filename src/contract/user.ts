@@ -8,7 +8,7 @@ export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 export const planSchema = z.enum(['free', 'premium']);
 export type Plan = z.infer<typeof planSchema>;
 
-/** SPEC §3 user / profile. */
+/** docs/product.md#user-profile user / profile. */
 export const profileSchema = z.object({
   _id: z.string(),
   displayName: z.string(),

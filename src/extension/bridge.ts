@@ -1,6 +1,6 @@
 import { EXTENSION_ID, TIMINGS } from '../config';
 
-/** The messages of SPEC §7 that the web app sends to the extension. */
+/** The messages of docs/product.md#messages-to-the-extension that the web app sends to the extension. */
 export type ExtensionAction = 'openDashboard' | 'LOGOUT';
 
 interface ChromeRuntime {

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '../config';
 import type { SendResult } from './bridge';
 
-/** SPEC §8 dashboard and extension alerts. */
+/** docs/product.md#dashboard-and-extension-alerts dashboard and extension alerts. */
 export const EXTENSION_TEXT = {
   notFound: `Chrome extension not found. Please install the ${PRODUCT_NAME} Chrome extension.`,
   notChrome: `This feature requires the Chrome browser with the ${PRODUCT_NAME} extension installed.`,

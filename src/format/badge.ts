@@ -1,4 +1,4 @@
-/** SPEC §4 premium badge: shown only for the premium plan. */
+/** docs/product.md#premium-badge premium badge: shown only for the premium plan. */
 export function premiumBadgeLabel(
   plan: string | undefined,
   status: string | null | undefined,

@@ -1,4 +1,4 @@
-/** SPEC §8/§9: subscription dates are epoch seconds; N/A when missing, 'Invalid date' when unparsable. */
+/** docs/product.md#formatting: subscription dates are epoch seconds; N/A when missing, 'Invalid date' when unparsable. */
 export function formatEpochDate(seconds: number | string | null | undefined): string {
   if (seconds === null || seconds === undefined || seconds === '') return 'N/A';
   const n = typeof seconds === 'number' ? seconds : Number(seconds);

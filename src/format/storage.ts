@@ -1,6 +1,6 @@
 const MB = 1048576;
 
-/** SPEC §9: megabytes, or gigabytes with two decimals from 1 GB up. */
+/** docs/product.md#formatting: megabytes, or gigabytes with two decimals from 1 GB up. */
 export function formatStorage(bytes: number | null | undefined): string {
   const mb = (bytes ?? 0) / MB;
   if (mb >= 1024) return `${(mb / 1024).toFixed(2)} GB`;

@@ -40,7 +40,7 @@ export interface Session {
 const SessionContext = createContext<Session | null>(null);
 
 /**
- * SPEC §4 session: starts loading and unauthenticated (the same on the server and in the first client render),
+ * docs/product.md#session-in-the-browser session: starts loading and unauthenticated (the same on the server and in the first client render),
  * then resolves from the URL's auth_token or the stored authToken through GET /auth/me. The URL's token is
  * always removed from the address bar, and taken only when it is the answer to this tab's own Google sign-in;
  * otherwise the session already stored stays.

@@ -1,4 +1,4 @@
-/** SPEC §8 auth texts. */
+/** docs/product.md#auth-texts auth texts. */
 export const SESSION_TEXT = {
   loginFailed: 'Login failed',
   registrationFailed: 'Registration failed',

@@ -1,6 +1,6 @@
 import type { Profile } from '../contract/user';
 
-/** SPEC §3 client-side storage keys. */
+/** docs/product.md#browser-storage client-side storage keys. */
 export const TOKEN_KEY = 'authToken';
 export const PROFILE_KEY = 'user_profile';
 

@@ -26,7 +26,7 @@ function renderLanding() {
 }
 
 describe('LandingPage', () => {
-  it('shows the sections of SPEC §2 in order, between the header and the footer', () => {
+  it('shows the sections of docs/product.md#landing-page in order, between the header and the footer', () => {
     const { container } = renderLanding();
     const header = container.querySelector('header.pk-header');
     const footer = container.querySelector('footer');
@@ -101,7 +101,7 @@ describe('LandingPage', () => {
     }
   });
 
-  it('prices the plans exactly as SPEC §1', () => {
+  it('prices the plans exactly as docs/product.md#plans-and-pricing', () => {
     renderLanding();
     const free = screen.getByRole('article', { name: 'Free' });
     expect(free).toHaveTextContent('$0');

@@ -37,7 +37,7 @@ describe('legal pages', () => {
     expect(screen.getByRole('button', { name: 'Support' })).toBeInTheDocument();
   });
 
-  it('the terms state the plans, trial and cancellation as SPEC §1 does', () => {
+  it('the terms state the plans, trial and cancellation as docs/product.md#plans-and-pricing does', () => {
     renderAt(<TermsPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
     expect(screen.getByText(/Last updated:/)).toBeInTheDocument();

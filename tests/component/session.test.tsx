@@ -49,7 +49,7 @@ const mount = () =>
   );
 const text = (id: string) => screen.getByTestId(id).textContent;
 
-describe('session (SPEC §4)', () => {
+describe('session (docs/product.md#session-in-the-browser)', () => {
   it('starts loading, and without a token becomes unauthenticated with no call', async () => {
     const fetchMock = fakeApi({});
     mount();

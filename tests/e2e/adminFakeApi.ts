@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 
-// A stand-in for the admin API (SPEC §7 shapes, whole arrays as the spec's backend sends them), served inside the
+// A stand-in for the admin API (docs/product.md#admin-endpoints shapes, whole arrays as the spec's backend sends them), served inside the
 // browser page. Used for screenshots when the build has no admin API yet.
 
 const users = Array.from({ length: 60 }, (_, i) => ({

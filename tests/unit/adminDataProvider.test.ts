@@ -137,7 +137,7 @@ describe('per-user usage', () => {
   });
 });
 
-describe('list failures carry SPEC §8 texts', () => {
+describe('list failures carry docs/product.md#console-texts texts', () => {
   it.each([
     ['users', 'Failed to load users.'],
     ['coupons', 'Failed to load coupons.'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bytesToMB, costColour, formatCost, formatEpochDate, formatStorage } from '../../src/format';
 
-describe('SPEC §9 formatting', () => {
+describe('docs/product.md#formatting formatting', () => {
   it('storage in MB below 1 GB, GB with two decimals from 1 GB (bytes / 1048576)', () => {
     expect(formatStorage(0)).toBe('0 MB');
     expect(formatStorage(5 * 1048576)).toBe('5 MB');

@@ -12,7 +12,7 @@ const OverviewCharts = lazy(() => import('./OverviewCharts'));
 
 const n = (v: number | undefined) => (v ?? 0).toLocaleString('en-US');
 
-/** SPEC §2 Overview: the four cards, then the charts (loaded lazily). */
+/** docs/product.md#console-overview Overview: the four cards, then the charts (loaded lazily). */
 export function Overview() {
   const provider = useAdminProvider();
   const { data, error, loading } = useLoad(() => provider.getOverview());

@@ -1,4 +1,4 @@
-// Built and styled, but hidden until we have quotes from real users we may publish (SPEC §2).
+// Built and styled, but hidden until we have quotes from real users we may publish (docs/product.md#landing-page).
 export const SHOW_TESTIMONIALS = false;
 
 const QUOTES = [
