@@ -2,18 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as oidc from 'openid-client';
-import { and, eq, gt, lte } from 'drizzle-orm';
-import { oauthStates } from '../db/schema';
 import type { AppContext } from '../context';
 import { unavailable } from '../errors';
-import { messageResponseSchema } from '../../src/contract/auth';
+import {
+  googleExchangeBodySchema,
+  messageResponseSchema,
+  tokenResponseSchema,
+} from '../../src/contract/auth';
 import { isLocalPath } from '../../src/contract/localPath';
 import { rateLimit, RATE_RULES } from '../plugins/rateLimit';
 import { hashToken, newToken } from './tokens';
-import { createSession } from './sessions';
+import { createHandOff, exchangeHandOff, FLOW_TTL_MS, saveFlow, takeFlow } from './googleFlows';
 import { findOrCreateGoogleUser } from './googleAccount';
 
-const STATE_TTL_MS = 10 * 60_000;
 const FROM_INVALID = 'From must be a path on this site, such as /dashboard/settings';
 const COOKIE = 'pk_oauth';
 const COOKIE_PATH = '/api/auth/google';
@@ -89,17 +90,7 @@ export async function googleRoutes(fastify: FastifyInstance): Promise<void> {
       const nonce = oidc.randomNonce();
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const browser = newToken();
-      const now = ctx.clock.now();
-      // Flows the browser never finished leave rows behind; each start clears the expired ones.
-      await ctx.db.delete(oauthStates).where(lte(oauthStates.expiresAt, now));
-      await ctx.db.insert(oauthStates).values({
-        stateHash: hashToken(state),
-        browserHash: hashToken(browser),
-        codeVerifier,
-        nonce,
-        returnTo: request.query.from ?? null,
-        expiresAt: new Date(now.getTime() + STATE_TTL_MS),
-      });
+      await saveFlow(ctx, { state, browser, codeVerifier, nonce, returnTo: request.query.from ?? null });
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
         scope: 'openid email profile',
@@ -109,7 +100,7 @@ export async function googleRoutes(fastify: FastifyInstance): Promise<void> {
         nonce,
         prompt: request.query.prompt ?? 'select_account',
       });
-      const cookie = `${COOKIE}=${browser}; Path=${COOKIE_PATH}; Max-Age=${STATE_TTL_MS / 1000}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+      const cookie = `${COOKIE}=${browser}; Path=${COOKIE_PATH}; Max-Age=${FLOW_TTL_MS / 1000}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
       return reply.header('Set-Cookie', cookie).header('Cache-Control', 'no-store').redirect(url.href, 302);
     },
   );
@@ -137,11 +128,7 @@ export async function googleRoutes(fastify: FastifyInstance): Promise<void> {
           .redirect(`${ctx.config.webUrl}/dashboard/login?error=google`, 302);
       const { state } = request.query;
       if (!state || !ctx.config.GOOGLE_CLIENT_ID) return fail(reply);
-      // Single use: the row is deleted as it is read.
-      const [saved] = await ctx.db
-        .delete(oauthStates)
-        .where(and(eq(oauthStates.stateHash, hashToken(state)), gt(oauthStates.expiresAt, ctx.clock.now())))
-        .returning();
+      const saved = await takeFlow(ctx, state);
       const browser = readCookie(request, COOKIE);
       if (!saved || !browser || hashToken(browser) !== saved.browserHash || request.query.error)
         return fail(reply);
@@ -162,29 +149,49 @@ export async function googleRoutes(fastify: FastifyInstance): Promise<void> {
           emailVerified: claims.email_verified === true,
           name: typeof claims.name === 'string' ? claims.name : undefined,
         });
-        const token = await createSession(ctx.db, userId, ctx.clock, ctx.config.SESSION_TTL_DAYS);
+        const code = await createHandOff(ctx, userId);
         return reply
           .header('Set-Cookie', clearCookie(secure))
           .header('Cache-Control', 'no-store')
-          .redirect(handOffUrl(ctx.config.webUrl, token, saved.returnTo), 302);
+          .redirect(handOffUrl(ctx.config.webUrl, code, saved.returnTo), 302);
       } catch (err) {
         request.log.warn({ err: (err as Error).message }, 'google sign-in failed');
         return fail(reply);
       }
     },
   );
+
+  app.post(
+    '/google/exchange',
+    {
+      // Guessing a 256-bit code is hopeless, but each try costs a query.
+      preHandler: rateLimit(RATE_RULES.googleExchange),
+      schema: {
+        tags: ['auth'],
+        summary: "Trade the Google callback's one-time code for a session token",
+        security: [],
+        body: googleExchangeBodySchema,
+        response: { 200: tokenResponseSchema, 400: messageResponseSchema, 429: messageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const token = await exchangeHandOff(ctx, request.body.code);
+      return reply.header('Cache-Control', 'no-store').send({ token });
+    },
+  );
 }
 
 /**
- * The hand-off back to the web app: its sign-in screen takes the token (only while this browser's own Google
- * sign-in is pending), removes it from the address bar, asks the extension to open its dashboard and then goes
+ * The hand-off back to the web app: `auth_token` carries a one-time code, not a session token. The sign-in screen
+ * takes it (only while this browser's own Google sign-in is pending), removes it from the address bar, trades it
+ * for a session token with POST /auth/google/exchange, asks the extension to open its dashboard and then goes
  * on to `from`, the page the user started on. The path was checked when the flow started; checking it again
  * here means nothing but a local path can ever reach this redirect.
  */
-function handOffUrl(webUrl: string, token: string, returnTo: string | null): string {
+function handOffUrl(webUrl: string, code: string, returnTo: string | null): string {
   const query = new URLSearchParams();
   if (returnTo && isLocalPath(returnTo)) query.set('from', returnTo);
-  query.set('auth_token', token);
+  query.set('auth_token', code);
   return `${webUrl}/dashboard/login?${query}`;
 }
 

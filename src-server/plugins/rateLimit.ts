@@ -178,4 +178,5 @@ export const RATE_RULES = {
   resetPassword: [{ name: 'reset-use-ip', max: 20, windowMs: 15 * MINUTE, key: byIp }],
   contact: [{ name: 'contact-ip', max: 5, windowMs: 10 * MINUTE, key: byIp }],
   googleStart: [{ name: 'google-start-ip', max: 30, windowMs: 10 * MINUTE, key: byIp }],
+  googleExchange: [{ name: 'google-exchange-ip', max: 30, windowMs: 10 * MINUTE, key: byIp }],
 } satisfies Record<string, RateRule[]>;

@@ -18,6 +18,10 @@ export const registerRequest = (email: string, password: string, displayName: st
     auth: false,
   });
 
+/** Trades the Google callback's one-time code (the `auth_token` it sends back) for a session token. */
+export const exchangeGoogleCode = (code: string) =>
+  request<{ token: string }>('/auth/google/exchange', { method: 'POST', body: { code }, auth: false });
+
 /** Ends every session of the signed-in user, this one included (204). */
 export const revokeAllSessions = () => request<void>('/auth/sessions/revoke-all', { method: 'POST' });
 

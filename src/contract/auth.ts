@@ -48,6 +48,16 @@ export const registerBodySchema = body(
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const tokenResponseSchema = z.object({ token: z.string() });
+
+/** The one-time code the Google callback puts in `auth_token`, traded for a session token. */
+export const googleExchangeBodySchema = body(
+  {
+    code: text('Code is required', 'Code must be text')
+      .min(1, { error: 'Code is required' })
+      .max(512, { error: 'This sign-in has expired. Please continue with Google again.' }),
+  },
+  'code',
+);
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 

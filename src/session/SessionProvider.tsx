@@ -10,7 +10,7 @@ import {
 } from 'react';
 import type { Profile } from '../contract/user';
 import { ApiError } from '../api/client';
-import { fetchProfile, loginRequest, registerRequest } from '../api/auth';
+import { exchangeGoogleCode, fetchProfile, loginRequest, registerRequest } from '../api/auth';
 import { sendToExtension } from '../extension/bridge';
 import { clearStoredSession, readToken, TOKEN_KEY, writeCachedProfile, writeToken } from './storage';
 import { SESSION_TEXT } from './sessionMessages';
@@ -39,11 +39,24 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+type HandOffResult = 'none' | 'signed-in' | 'failed';
+
+/** Trades the Google callback's one-time code for a session token and stores it; a refused code leaves any stored session. */
+async function tradeHandOff(code: string | null): Promise<HandOffResult> {
+  if (!code) return 'none';
+  try {
+    writeToken((await exchangeGoogleCode(code)).token);
+    return 'signed-in';
+  } catch {
+    return 'failed';
+  }
+}
+
 /**
  * docs/product.md#session-in-the-browser session: starts loading and unauthenticated (the same on the server and in the first client render),
- * then resolves from the URL's auth_token or the stored authToken through GET /auth/me. The URL's token is
- * always removed from the address bar, and taken only when it is the answer to this tab's own Google sign-in;
- * otherwise the session already stored stays.
+ * then resolves from the URL's auth_token or the stored authToken through GET /auth/me. The URL's auth_token is a
+ * one-time code: always removed from the address bar, and traded for a session token only when it is the answer
+ * to this tab's own Google sign-in; otherwise the session already stored stays.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<{ status: SessionStatus; user: Profile | null; error: string | null }>({
@@ -53,6 +66,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
   const [googleHandOff, setGoogleHandOff] = useState(false);
   const generation = useRef(0);
+  const handOffRef = useRef<Promise<HandOffResult> | null>(null);
 
   const loadProfile = useCallback(async (token: string): Promise<Profile> => {
     const mine = ++generation.current;
@@ -70,21 +84,34 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    const handed = takeHandOffToken();
-    if (handed) {
-      writeToken(handed);
-      setGoogleHandOff(true);
-    }
-    const token = readToken();
-    if (!token) setState({ status: 'unauthenticated', user: null, error: null });
-    else loadProfile(token).catch(() => undefined);
+    let live = true;
+    // Once per mount, even when React runs this effect twice: the code in the address bar works only once.
+    const handOff = (handOffRef.current ??= tradeHandOff(takeHandOffToken()));
+    const start = async () => {
+      const traded = await handOff;
+      if (!live) return;
+      const token = readToken();
+      // The sign-in screen finishes a hand-off: onwards when it worked, saying so when it failed a signed-out tab.
+      if (traded === 'signed-in' || (traded === 'failed' && !token)) setGoogleHandOff(true);
+      if (!token)
+        setState({
+          status: 'unauthenticated',
+          user: null,
+          error: traded === 'failed' ? SESSION_TEXT.googleFailed : null,
+        });
+      else loadProfile(token).catch(() => undefined);
+    };
+    void start();
     // Signing out in another tab signs out here too.
     const onStorage = (e: StorageEvent) => {
       if (e.key === TOKEN_KEY && !e.newValue)
         setState({ status: 'unauthenticated', user: null, error: null });
     };
     window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
+    return () => {
+      live = false;
+      window.removeEventListener('storage', onStorage);
+    };
   }, [loadProfile]);
 
   const authenticate = useCallback(

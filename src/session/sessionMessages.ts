@@ -4,4 +4,5 @@ export const SESSION_TEXT = {
   registrationFailed: 'Registration failed',
   noToken: 'No token received',
   profileFailed: 'Failed to fetch user profile',
+  googleFailed: 'Failed to initiate Google login',
 } as const;

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bearer, registerUser, startTestApp, type TestApp } from './harness';
 import { browseUntil, startFakeGoogle } from '../fixtures/fakeGoogle';
-import { accountEvents, oauthStates, passwordResets, users } from '../../src-server/db/schema';
+import {
+  accountEvents,
+  googleHandOffs,
+  oauthStates,
+  passwordResets,
+  users,
+} from '../../src-server/db/schema';
 import { hashToken } from '../../src-server/auth/tokens';
 
 const WEB = 'http://localhost:3000';
@@ -56,6 +62,14 @@ async function signInWithGoogle(
   return done.headers.location as string;
 }
 
+/** What the web app does with the callback's redirect: trades its one-time `auth_token` code for a session token. */
+async function sessionFrom(location: string): Promise<string> {
+  const code = new URL(location).searchParams.get('auth_token')!;
+  const traded = await t.app.inject({ method: 'POST', url: '/api/auth/google/exchange', payload: { code } });
+  expect(traded.statusCode).toBe(200);
+  return traded.json().token as string;
+}
+
 describe('Google sign-in', () => {
   it('creates an account for a new Google user and hands the web app a fresh session token', async () => {
     google.signInAs({
@@ -68,7 +82,11 @@ describe('Google sign-in', () => {
     // The sign-in screen finishes the hand-off (extension first, then the page the user came from).
     expect(`${location.origin}${location.pathname}`).toBe(`${WEB}/dashboard/login`);
     expect([...location.searchParams.keys()]).toEqual(['auth_token']);
-    const token = location.searchParams.get('auth_token')!;
+    const code = location.searchParams.get('auth_token')!;
+    // The address bar carries a one-time code, never a session token.
+    const withCode = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(code) });
+    expect(withCode.statusCode).toBe(401);
+    const token = await sessionFrom(location.href);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
     expect(me.json()).toMatchObject({
       email: 'new.googler@gmail.test',
@@ -77,9 +95,37 @@ describe('Google sign-in', () => {
     });
   });
 
+  it('takes each hand-off code once, within a minute, and stores only its hash', async () => {
+    google.signInAs({ sub: 'g-once', email: 'once@gmail.test', email_verified: true, name: 'Once' });
+    const exchange = (code: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/google/exchange', payload: { code } });
+    const used = new URL(await signInWithGoogle()).searchParams.get('auth_token')!;
+    const [stored] = await t.db
+      .select()
+      .from(googleHandOffs)
+      .where(eq(googleHandOffs.codeHash, hashToken(used)));
+    expect(stored).toBeDefined();
+    expect((await exchange(used)).statusCode).toBe(200);
+    const again = await exchange(used);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: 'This sign-in has expired. Please continue with Google again.' });
+
+    const late = new URL(await signInWithGoogle()).searchParams.get('auth_token')!;
+    t.clock.advance(61_000);
+    expect((await exchange(late)).json()).toEqual({
+      message: 'This sign-in has expired. Please continue with Google again.',
+    });
+    expect((await exchange('')).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/google/exchange', payload: {} })).json(),
+    ).toEqual({
+      message: 'Code is required',
+    });
+  });
+
   it('finds the same account again by its Google subject', async () => {
     google.signInAs({ sub: 'g-100', email: 'changed@gmail.test', email_verified: true, name: 'Renamed' });
-    const token = new URL(await signInWithGoogle()).searchParams.get('auth_token')!;
+    const token = await sessionFrom(await signInWithGoogle());
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
     expect(me.json().email).toBe('new.googler@gmail.test');
   });
@@ -87,7 +133,7 @@ describe('Google sign-in', () => {
   it('links an existing password account by its verified email', async () => {
     await registerUser(t.app, { email: 'linked@example.com' });
     google.signInAs({ sub: 'g-200', email: 'linked@example.com', email_verified: true, name: 'Linked' });
-    const token = new URL(await signInWithGoogle()).searchParams.get('auth_token')!;
+    const token = await sessionFrom(await signInWithGoogle());
     const me = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).json();
     expect(me).toMatchObject({ email: 'linked@example.com', emailVerified: true });
     const [row] = await t.db.select().from(users).where(eq(users.email, 'linked@example.com'));
@@ -151,7 +197,7 @@ describe('Google sign-in returns the user to the page they came from', () => {
     const me = await t.app.inject({
       method: 'GET',
       url: '/api/auth/me',
-      headers: bearer(location.searchParams.get('auth_token')!),
+      headers: bearer(await sessionFrom(location.href)),
     });
     expect(me.json().email).toBe('from@gmail.test');
   });
@@ -209,7 +255,7 @@ describe('Google sign-in on an account someone registered before the owner', () 
 
       // The owner proves the address through Google.
       google.signInAs({ sub: `g-owner-${role}`, email, email_verified: true, name: 'Real Owner' });
-      const token = new URL(await signInWithGoogle()).searchParams.get('auth_token')!;
+      const token = await sessionFrom(await signInWithGoogle());
 
       const login = await logIn(email, 'squatter-pw-1');
       expect(login.statusCode).toBe(401);
@@ -273,7 +319,7 @@ describe('Google sign-in on an account someone registered before the owner', () 
     expect((await get('/api/auth/me', session)).json().emailVerified).toBe(true);
 
     google.signInAs({ sub: 'g-proven', email, email_verified: true, name: 'Owner' });
-    const token = new URL(await signInWithGoogle()).searchParams.get('auth_token')!;
+    const token = await sessionFrom(await signInWithGoogle());
     expect((await get('/api/auth/me', token)).statusCode).toBe(200);
     expect((await get('/api/auth/me', session)).statusCode).toBe(200);
     expect((await logIn(email, 'owners-pw-1')).statusCode).toBe(200);

@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import { registerUser, startTestApp, type TestApp } from './harness';
 import { connect, type Database } from '../../src-server/db/connect';
 import type { AppContext } from '../../src-server/context';
-import { jobs, oauthStates, passwordResets, sessions, users } from '../../src-server/db/schema';
+import {
+  googleHandOffs,
+  jobs,
+  oauthStates,
+  passwordResets,
+  sessions,
+  users,
+} from '../../src-server/db/schema';
 import { createJobRunner, runDueJobs, runJobOnce, type JobDefinition } from '../../src-server/jobs/jobRunner';
 import { claimJob, finishJob } from '../../src-server/jobs/jobLease';
 import { completeLocalCheckout } from '../../src-server/billing/localBilling';
@@ -157,7 +164,7 @@ describe('the registered jobs', () => {
     });
   });
 
-  it('purge expired sessions, used or expired reset links, and stale Google flow rows', async () => {
+  it('purge expired sessions, used or expired reset links, stale Google flow rows and untraded hand-off codes', async () => {
     const { email, token } = await registerUser(t.app);
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
     const now = t.clock.now().getTime();
@@ -173,6 +180,10 @@ describe('the registered jobs', () => {
     await t.db.insert(oauthStates).values([
       { ...flow, stateHash: 'stale-flow', expiresAt: new Date(now - 1000) },
       { ...flow, stateHash: 'live-flow', expiresAt: new Date(now + MINUTE) },
+    ]);
+    await t.db.insert(googleHandOffs).values([
+      { userId: user.id, codeHash: 'stale-code', expiresAt: new Date(now - 1000) },
+      { userId: user.id, codeHash: 'live-code', expiresAt: new Date(now + MINUTE) },
     ]);
     await runJobOnce(t.app.ctx, 'session-purge');
     await runJobOnce(t.app.ctx, 'auth-link-purge');
@@ -191,6 +202,7 @@ describe('the registered jobs', () => {
     const links = await t.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
     expect(links.map((l) => l.tokenHash)).toEqual(['live-link']);
     expect((await t.db.select().from(oauthStates)).map((s) => s.stateHash)).toEqual(['live-flow']);
+    expect((await t.db.select().from(googleHandOffs)).map((h) => h.codeHash)).toEqual(['live-code']);
   });
 
   it('sweep the embedded billing lifecycle for a user who never comes back', async () => {

@@ -54,11 +54,13 @@ afterEach(() => {
 });
 
 describe('back from Google sign-in', () => {
-  const RETURN = '/dashboard/login?from=%2Fdashboard%2Fsettings&auth_token=tok-google';
+  const RETURN = '/dashboard/login?from=%2Fdashboard%2Fsettings&auth_token=code-google';
+  // The server trades the one-time code in the address for a session token.
+  const EXCHANGE = { 'POST /api/auth/google/exchange': { body: { token: 'tok-google' } } };
 
   it('asks the extension to open its dashboard first, then goes to the page the user came from 2 s later', async () => {
     vi.useFakeTimers();
-    fakeApi({ 'GET /api/auth/me': { body: profile({ displayName: 'Gia Google' }) } });
+    fakeApi({ ...EXCHANGE, 'GET /api/auth/me': { body: profile({ displayName: 'Gia Google' }) } });
     const sendMessage = withExtension();
     markGoogleSignInPending();
     const router = openPage(RETURN);
@@ -82,7 +84,7 @@ describe('back from Google sign-in', () => {
 
   it('without the extension, goes to the page the user came from at once', async () => {
     vi.useFakeTimers();
-    fakeApi({ 'GET /api/auth/me': { body: profile() } });
+    fakeApi({ ...EXCHANGE, 'GET /api/auth/me': { body: profile() } });
     markGoogleSignInPending();
     const router = openPage(RETURN);
     await settleUntil(() => screen.queryByRole('heading', { name: 'Account Information' }) !== null);
@@ -91,11 +93,11 @@ describe('back from Google sign-in', () => {
 
   it('without a page to return to, or with one that is not on this site, goes to /dashboard', async () => {
     for (const url of [
-      '/dashboard/login?auth_token=tok-google',
-      '/dashboard/login?from=%2F%2Fevil.example&auth_token=tok-google',
-      '/dashboard/login?from=https%3A%2F%2Fevil.example&auth_token=tok-google',
+      '/dashboard/login?auth_token=code-google',
+      '/dashboard/login?from=%2F%2Fevil.example&auth_token=code-google',
+      '/dashboard/login?from=https%3A%2F%2Fevil.example&auth_token=code-google',
     ]) {
-      fakeApi({ 'GET /api/auth/me': { body: profile() } });
+      fakeApi({ ...EXCHANGE, 'GET /api/auth/me': { body: profile() } });
       markGoogleSignInPending();
       const router = openPage(url);
       await waitFor(() => expect(where(router)).toBe('/dashboard'));
@@ -104,12 +106,30 @@ describe('back from Google sign-in', () => {
   });
 
   it('a hand-off whose token does not work stays on sign-in and says so', async () => {
-    fakeApi({ 'GET /api/auth/me': { status: 401, body: { message: 'Please sign in to continue.' } } });
+    fakeApi({
+      ...EXCHANGE,
+      'GET /api/auth/me': { status: 401, body: { message: 'Please sign in to continue.' } },
+    });
     markGoogleSignInPending();
     const router = openPage(RETURN);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch user profile');
     expect(where(router)).toBe('/dashboard/login?from=%2Fdashboard%2Fsettings');
     expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('a hand-off code the server refuses (used or expired) stays on sign-in and says Google sign-in failed', async () => {
+    const fetchMock = fakeApi({
+      'POST /api/auth/google/exchange': {
+        status: 400,
+        body: { message: 'This sign-in has expired. Please continue with Google again.' },
+      },
+    });
+    markGoogleSignInPending();
+    const router = openPage(RETURN);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to initiate Google login');
+    expect(where(router)).toBe('/dashboard/login?from=%2Fdashboard%2Fsettings');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/google/exchange']);
   });
 });
 
@@ -158,21 +178,22 @@ describe('a planted ?auth_token= link', () => {
 
   it('a Google sign-in whose token fails at /dashboard: the guard keeps no token in the page to return to', async () => {
     fakeApi({
+      'POST /api/auth/google/exchange': { body: { token: 'tok-broken' } },
       'POST /api/auth/login': { body: { token: 'tok-login' } },
       'GET /api/auth/me': (init) =>
         bearerOf(init) === 'Bearer tok-login' ? { body: profile() } : { status: 401, body: {} },
     });
     markGoogleSignInPending();
-    const router = openPage('/dashboard?auth_token=tok-broken');
+    const router = openPage('/dashboard?auth_token=code-broken');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/login'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch user profile');
-    expect(JSON.stringify(router.state.location)).not.toContain('tok-broken');
+    expect(JSON.stringify(router.state.location)).not.toContain('code-broken');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email'), 'erin@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret-1');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(where(router)).toBe('/dashboard'));
-    expect(window.location.href).not.toContain('tok-broken');
+    expect(window.location.href).not.toContain('code-broken');
   });
 });
 

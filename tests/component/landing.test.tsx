@@ -268,11 +268,13 @@ describe('LandingPage admin redirect with a token in the URL', () => {
     window.history.replaceState(null, '', '/');
   });
 
-  it('uses an auth_token handed over in the address bar after this tab’s Google sign-in', async () => {
+  it('trades an auth_token code handed over in the address bar after this tab’s Google sign-in', async () => {
     markGoogleSignInPending();
-    window.history.replaceState(null, '', '/?auth_token=tok-from-url');
-    const fetchMock = vi.fn(
-      async () => new Response(JSON.stringify({ email: 'ops@company.test', role: 'admin' }), { status: 200 }),
+    window.history.replaceState(null, '', '/?auth_token=code-from-url');
+    const fetchMock = vi.fn(async (url: string) =>
+      url === '/api/auth/google/exchange'
+        ? new Response(JSON.stringify({ token: 'tok-from-google' }), { status: 200 })
+        : new Response(JSON.stringify({ email: 'ops@company.test', role: 'admin' }), { status: 200 }),
     );
     vi.stubGlobal('fetch', fetchMock);
     const router = createMemoryRouter(
@@ -284,8 +286,8 @@ describe('LandingPage admin redirect with a token in the URL', () => {
     );
     render(<RouterProvider router={router} />);
     expect(await screen.findByRole('heading', { name: 'Admin console' })).toBeInTheDocument();
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-from-url');
+    const [, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-from-google');
   });
 
   it('a planted admin token in the address bar is dropped: the visitor stays a visitor on the landing page', async () => {

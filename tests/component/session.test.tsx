@@ -57,17 +57,20 @@ describe('session (docs/product.md#session-in-the-browser)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('back from its own Google sign-in, stores the auth_token from the URL, removes it from the address bar, and loads the profile with it', async () => {
+  it('back from its own Google sign-in, trades the auth_token code for a session, removes it from the address bar, and loads the profile with it', async () => {
     markGoogleSignInPending();
     window.history.replaceState(null, '', '/dashboard?auth_token=tok-url&tab=x#top');
-    const fetchMock = fakeApi({ 'GET /api/auth/me': { body: profile() } });
+    const fetchMock = fakeApi({
+      'POST /api/auth/google/exchange': { body: { token: 'tok-session' } },
+      'GET /api/auth/me': { body: profile() },
+    });
     mount();
     expect(window.location.search).toBe('?tab=x');
     expect(window.location.hash).toBe('#top');
-    expect(localStorage.getItem('authToken')).toBe('tok-url');
     await waitFor(() => expect(text('status')).toBe('authenticated'));
-    expect((fetchMock.mock.calls[0][1] as RequestInit).headers).toMatchObject({
-      Authorization: 'Bearer tok-url',
+    expect(localStorage.getItem('authToken')).toBe('tok-session');
+    expect((fetchMock.mock.calls[1][1] as RequestInit).headers).toMatchObject({
+      Authorization: 'Bearer tok-session',
     });
   });
 

@@ -3,12 +3,15 @@ import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../fixtures/localServer';
+import { startFakeGoogle } from '../fixtures/fakeGoogle';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     dataDir: string;
+    /** The local OpenID provider standing in for Google; tests pick its next account with signInNextAs. */
+    googleIssuer: string;
   }
 }
 
@@ -29,6 +32,11 @@ export default async function setup(project: TestProject) {
     });
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
+  const google = await startFakeGoogle({
+    clientId: 'postkeeper-e2e',
+    clientSecret: 'e2e-google-secret',
+    redirectUri: `${baseURL}/api/auth/google/callback`,
+  });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
     cwd: root,
     env: {
@@ -45,7 +53,9 @@ export default async function setup(project: TestProject) {
       // Every browser test signs in from one address.
       RATE_LIMIT_SCALE: '50',
       SMTP_URL: '',
-      GOOGLE_CLIENT_ID: '',
+      GOOGLE_CLIENT_ID: 'postkeeper-e2e',
+      GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+      GOOGLE_ISSUER: google.issuer,
       STRIPE_SECRET_KEY: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -73,8 +83,10 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
+  project.provide('googleIssuer', google.issuer);
   return async () => {
     child.kill('SIGTERM');
+    await google.close();
     await new Promise((r) => setTimeout(r, 500));
     rmSync(dataDir, { recursive: true, force: true });
   };

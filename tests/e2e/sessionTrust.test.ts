@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, launchChromium, newPage, snap } from './browser';
+import { signInNextAs } from '../fixtures/fakeGoogle';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -84,13 +85,21 @@ describe('Continue with Google', () => {
   it('takes the hand-off this tab asked for once, then goes on to the page the user came from', async () => {
     const googler = await register('Gia Google');
     const { context, page } = await newPage(browser);
-    // Google itself is outside: the start answers as the server does after a successful round trip
-    // (tests/api/google.test.ts runs that round trip against a local OpenID provider).
+    // The whole round trip runs: our start, the local OpenID provider standing in for Google, our callback
+    // with its one-time code, and the web app trading that code for a session.
+    await signInNextAs(inject('googleIssuer'), {
+      sub: 'g-e2e-gia',
+      email: googler.email,
+      email_verified: true,
+      name: 'Gia Google',
+    });
     const starts: string[] = [];
-    await page.route('**/api/auth/google/web?**', (route) => {
-      starts.push(route.request().url());
-      const back = `${baseURL()}/dashboard/login?from=${encodeURIComponent('/dashboard/settings')}&auth_token=${googler.token}`;
-      return route.fulfill({ status: 302, headers: { location: back } });
+    page.on('request', (r) => {
+      if (r.url().includes('/api/auth/google/web')) starts.push(r.url());
+    });
+    const handOffs: string[] = [];
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame() && f.url().includes('auth_token=')) handOffs.push(f.url());
     });
     await page.goto('/dashboard/settings');
     await page.waitForURL(`${baseURL()}/dashboard/login`);
@@ -100,7 +109,14 @@ describe('Continue with Google', () => {
     await page.getByRole('heading', { name: 'Account Information' }).waitFor();
     expect(await page.locator('header').getByText(googler.email).isVisible()).toBe(true);
     expect(new URL(starts[0]).searchParams.get('from')).toBe('/dashboard/settings');
-    expect(await storedToken(page)).toBe(googler.token);
+    // The address bar carried a one-time code, not the session the browser now holds.
+    const code = new URL(handOffs[0]).searchParams.get('auth_token')!;
+    const session = await storedToken(page);
+    expect(session).toBeTruthy();
+    expect(session).not.toBe(code);
+    expect(
+      (await fetch(`${baseURL()}/api/auth/me`, { headers: { authorization: `Bearer ${code}` } })).status,
+    ).toBe(401);
     expect(await page.evaluate(() => sessionStorage.getItem('googleSignInPending'))).toBeNull();
 
     // The pending sign-in is used up: a second link does not switch accounts.

@@ -76,22 +76,42 @@ describe('session start', () => {
     });
   });
 
-  it('after Continue with Google, takes auth_token from the address, stores it and removes it from the URL, keeping other parameters', async () => {
+  it('after Continue with Google, trades the auth_token code for a session, stores it and removes the code from the URL, keeping other parameters', async () => {
     localStorage.setItem('authToken', 'old-token');
     markGoogleSignInPending();
-    window.history.replaceState(null, '', '/dashboard?auth_token=handed-token&tab=1#top');
-    fetchMock.mockResolvedValue(json(200, PROFILE));
+    window.history.replaceState(null, '', '/dashboard?auth_token=handed-code&tab=1#top');
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/auth/google/exchange' ? json(200, { token: 'google-session' }) : json(200, PROFILE),
+    );
     mount();
     await waitFor(() => expect(state()).toBe('authenticated|ada@example.com|-'));
     expect(current.googleHandOff).toBe(true);
-    expect(localStorage.getItem('authToken')).toBe('handed-token');
+    expect(localStorage.getItem('authToken')).toBe('google-session');
     expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(
       '/dashboard?tab=1#top',
     );
-    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer handed-token');
+    const [[exchangeUrl, exchange], [meUrl, me]] = fetchMock.mock.calls as [string, RequestInit][];
+    expect([exchangeUrl, exchange.method, JSON.parse(String(exchange.body))]).toEqual([
+      '/api/auth/google/exchange',
+      'POST',
+      { code: 'handed-code' },
+    ]);
+    expect(meUrl).toBe('/api/auth/me');
+    expect((me.headers as Record<string, string>).Authorization).toBe('Bearer google-session');
     act(() => current.finishGoogleHandOff());
     expect(current.googleHandOff).toBe(false);
+  });
+
+  it('a hand-off code the server refuses leaves a signed-out tab signed out, saying Google sign-in failed', async () => {
+    markGoogleSignInPending();
+    window.history.replaceState(null, '', '/dashboard?auth_token=used-code');
+    fetchMock.mockResolvedValue(
+      json(400, { message: 'This sign-in has expired. Please continue with Google again.' }),
+    );
+    mount();
+    await waitFor(() => expect(state()).toBe('unauthenticated|-|Failed to initiate Google login'));
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(window.location.search).toBe('');
   });
 
   it('a planted auth_token (no Google sign-in pending in this tab) is removed and ignored: the own session stays', async () => {

@@ -52,3 +52,16 @@ export const oauthStates = pgTable('oauth_states', {
   returnTo: text('return_to'),
   expiresAt: ts('expires_at').notNull(),
 });
+
+/**
+ * The Google callback's one-time code: the browser comes back with it in the address bar and trades it for a
+ * session token with a POST, so no session token ever travels in a URL. Stored as a hash, single use, and
+ * valid for a minute.
+ */
+export const googleHandOffs = pgTable('google_hand_offs', {
+  codeHash: text('code_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: ts('expires_at').notNull(),
+});
