@@ -1,16 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import { HttpError } from '../errors';
-import { billingCustomers, users } from '../db/schema';
-import {
-  changeLocalCard,
-  completeLocalCheckout,
-  findSubscription,
-  setCancelAtPeriodEnd,
-} from './localBilling';
+import { changeLocalCard, findSubscription, setCancelAtPeriodEnd } from './localBilling';
 import { claimPageSession, createPageSession, findPageSession } from './pageSessions';
+import { checkoutFromPage, planOf, trialAvailable } from './localPageService';
 import { checkoutPage, messagePage, portalPage } from './localPages';
 
 const html = (reply: FastifyReply, code: number, body: string) =>
@@ -40,11 +34,6 @@ export async function localPageRoutes(root: FastifyInstance): Promise<void> {
     couponCode: z.string().max(64).optional(),
   });
 
-  async function trialAvailable(userId: string) {
-    const [c] = await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
-    return !c?.trialUsed;
-  }
-
   app.get(
     '/billing/local/checkout/:id',
     { schema: { hide: true, params: idParams } },
@@ -52,7 +41,7 @@ export async function localPageRoutes(root: FastifyInstance): Promise<void> {
       const session = await findPageSession(db, clock.now(), request.params.id, 'checkout');
       if (!session) return expired(reply);
       const action = `${config.apiUrl}/billing/local/checkout/${session.id}`;
-      return html(reply, 200, checkoutPage({ action, trial: await trialAvailable(session.userId) }));
+      return html(reply, 200, checkoutPage({ action, trial: await trialAvailable(db, session.userId) }));
     },
   );
 
@@ -63,19 +52,12 @@ export async function localPageRoutes(root: FastifyInstance): Promise<void> {
       const session = await findPageSession(db, clock.now(), request.params.id, 'checkout');
       if (!session) return expired(reply);
       try {
-        // Claiming the page and starting the subscription commit together: of two concurrent submits one wins,
-        // the other finds the page used; a declined card rolls the claim back so the page can be tried again.
-        const started = await db.transaction(async (tx) => {
-          const claimed = await claimPageSession(tx, clock.now(), session.id, 'checkout');
-          if (!claimed) return false;
-          await completeLocalCheckout(tx, clock, claimed.userId, request.body);
-          return true;
-        });
+        const started = await checkoutFromPage(db, clock, session.id, request.body);
         if (!started) return expired(reply);
       } catch (err) {
         if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
         const action = `${config.apiUrl}/billing/local/checkout/${session.id}`;
-        const trial = await trialAvailable(session.userId);
+        const trial = await trialAvailable(db, session.userId);
         return html(
           reply,
           err.statusCode,
@@ -107,14 +89,14 @@ export async function localPageRoutes(root: FastifyInstance): Promise<void> {
     if (!session) return expired(reply);
     const sub = await findSubscription(db, clock, session.userId);
     if (!sub) return expired(reply);
-    const [user] = await db.select({ plan: users.plan }).from(users).where(eq(users.id, session.userId));
+    const plan = await planOf(db, session.userId);
     return html(
       reply,
       code,
       portalPage({
         base: `${config.apiUrl}/billing/local/portal/${id}`,
         sub,
-        plan: user?.plan ?? 'free',
+        plan,
         returnUrl: session.returnUrl,
         notice: notice?.ok,
         error: notice?.error,

@@ -1,9 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { contactMessages } from '../db/schema';
 import { badRequest, HttpError } from '../errors';
 import { rateLimit, RATE_RULES } from '../plugins/rateLimit';
 import { messageResponseSchema } from '../../src/contract/auth';
@@ -11,7 +7,7 @@ import { contactFieldsSchema, MAX_SCREENSHOT_BYTES } from './contactForm';
 import { imageTypeOf } from './imageType';
 import { countUpload } from './uploadCap';
 import { byIp } from '../plugins/rateLimit';
-import { withOutbox } from '../mail/outbox';
+import { saveContactMessage, type Screenshot } from './contactService';
 
 const SCREENSHOT_FIELD = 'screenshot';
 
@@ -21,7 +17,6 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
     limits: { fileSize: MAX_SCREENSHOT_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
   });
   const ctx = app.ctx;
-  const uploadDir = resolve(ctx.config.DATA_DIR, 'uploads');
 
   app.post(
     '/contact',
@@ -45,7 +40,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
       if (!request.isMultipart()) throw badRequest('Send the message as multipart form data.');
       // No prototype: a part named __proto__ or constructor is just another unknown field.
       const fields: Record<string, string> = Object.create(null);
-      let screenshot: { bytes: Buffer; type: 'image/png' | 'image/jpeg' } | null = null;
+      let screenshot: Screenshot | null = null;
       try {
         for await (const part of request.parts()) {
           if (part.type === 'file') {
@@ -76,48 +71,9 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
       }
       const parsed = contactFieldsSchema.safeParse(fields);
       if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
-      const form = parsed.data;
 
       if (screenshot) await countUpload(ctx, byIp(request));
-
-      // A generated name: the uploader's filename never reaches the disk.
-      let storedName: string | null = null;
-      if (screenshot) {
-        storedName = `${randomUUID()}.${screenshot.type === 'image/png' ? 'png' : 'jpg'}`;
-        await mkdir(uploadDir, { recursive: true });
-        await writeFile(join(uploadDir, storedName), screenshot.bytes, { flag: 'wx' });
-      }
-      const label = form.type === 'support' ? 'Support request' : 'Message';
-      try {
-        // The message and its mail to support are saved together; the mail job delivers it.
-        await withOutbox(ctx, async (tx, queue) => {
-          await tx.insert(contactMessages).values({
-            type: form.type,
-            name: form.name,
-            email: form.email,
-            message: form.message,
-            screenshotPath: storedName ? `uploads/${storedName}` : null,
-            screenshotType: screenshot?.type ?? null,
-            screenshotSize: screenshot?.bytes.length ?? null,
-            createdAt: ctx.clock.now(),
-          });
-          queue({
-            to: ctx.config.SUPPORT_EMAIL,
-            replyTo: form.email,
-            subject: `${label} from ${form.name}`,
-            text: [
-              `${label} from ${form.name} <${form.email}>`,
-              '',
-              form.message,
-              '',
-              storedName ? `Screenshot: uploads/${storedName} (in the data folder)` : 'No screenshot.',
-            ].join('\n'),
-          });
-        });
-      } catch (err) {
-        if (storedName) await rm(join(uploadDir, storedName), { force: true });
-        throw err;
-      }
+      await saveContactMessage(ctx, parsed.data, screenshot);
       return { message: "Message sent successfully! We'll get back to you soon." };
     },
   );

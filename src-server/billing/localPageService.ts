@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import type { Clock } from '../clock';
+import { billingCustomers, users } from '../db/schema';
+import { completeLocalCheckout } from './localBilling';
+import { claimPageSession } from './pageSessions';
+
+/** A free trial is offered once per customer. */
+export async function trialAvailable(db: Db, userId: string): Promise<boolean> {
+  const [customer] = await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
+  return !customer?.trialUsed;
+}
+
+/**
+ * Claims a checkout page and starts the subscription in one transaction: of two concurrent submits one wins and
+ * the other finds the page used (false); a declined card throws and rolls the claim back, so the page can be
+ * tried again.
+ */
+export async function checkoutFromPage(
+  db: Db,
+  clock: Clock,
+  pageId: string,
+  form: { cardNumber: string; couponCode?: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await claimPageSession(tx, clock.now(), pageId, 'checkout');
+    if (!claimed) return false;
+    await completeLocalCheckout(tx, clock, claimed.userId, form);
+    return true;
+  });
+}
+
+/** The user's plan as the portal page shows it. */
+export async function planOf(db: Db, userId: string): Promise<'free' | 'premium'> {
+  const [user] = await db.select({ plan: users.plan }).from(users).where(eq(users.id, userId));
+  return user?.plan ?? 'free';
+}
