@@ -9,6 +9,7 @@ import {
 } from '../../src/contract/billing';
 import { requireUser } from '../plugins/auth';
 import { badRequest, notFound } from '../errors';
+import { stripeWebhookRoutes } from './webhookRoutes';
 import { localProvider, type BillingProvider } from './provider';
 import { stripeProvider } from './stripeProvider';
 import { NO_SUBSCRIPTION } from './localBilling';
@@ -29,20 +30,7 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
   const stripe = config.STRIPE_SECRET_KEY ? stripeProvider({ db, clock, config }) : null;
   const provider: BillingProvider = stripe ?? localProvider({ db, clock, config });
 
-  // Stripe signs the exact bytes it sent, so the webhook reads the raw body in its own scope.
-  await app.register(async (hook) => {
-    hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
-      done(null, body),
-    );
-    hook.post('/billing/webhook', { schema: { tags: ['billing'], security: [] } }, async (request) => {
-      if (!stripe) throw notFound('Billing webhooks are not enabled.');
-      const signature = request.headers['stripe-signature'];
-      return stripe.handleWebhook(
-        request.body as Buffer,
-        typeof signature === 'string' ? signature : undefined,
-      );
-    });
-  });
+  await app.register(stripeWebhookRoutes(stripe));
   const webOrigin = new URL(config.webUrl).origin;
 
   // The embedded pages post plain HTML forms.
