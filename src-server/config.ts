@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ADMIN_EMAILS, SUPPORT_EMAIL } from '../src/config';
 import { parseTrustProxy, TRUST_PROXY_FORMS } from './net/trustProxy';
@@ -36,6 +38,8 @@ export const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /** The built web app to serve; `npm run build` writes it to dist/client unless CLIENT_DIR says otherwise. */
+  CLIENT_DIR: optionalString,
   DATABASE_URL: optionalString.pipe(
     z
       .string()
@@ -120,6 +124,8 @@ export interface AppConfig extends Env {
   apiUrl: string;
   /** Whether /api/docs is served: API_DOCS, or by default everywhere but production. */
   apiDocs: boolean;
+  /** The absolute folder of the built web app. */
+  clientDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -139,5 +145,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const webUrl = (cfg.WEB_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/$/, '');
   const apiUrl = (cfg.API_URL ?? `${webUrl}/api`).replace(/\/$/, '');
   const apiDocs = cfg.API_DOCS ?? cfg.NODE_ENV !== 'production';
-  return { ...cfg, webUrl, apiUrl, apiDocs };
+  const clientDir = cfg.CLIENT_DIR
+    ? resolve(cfg.CLIENT_DIR)
+    : fileURLToPath(new URL('../dist/client', import.meta.url));
+  return { ...cfg, webUrl, apiUrl, apiDocs, clientDir };
 }

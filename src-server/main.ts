@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { connect } from './db/connect';
@@ -23,11 +22,8 @@ async function main(): Promise<void> {
     dataDir: resolve(config.DATA_DIR, 'pglite'),
   });
   await database.migrate();
-  const clientDir = process.env.CLIENT_DIR
-    ? resolve(process.env.CLIENT_DIR)
-    : fileURLToPath(new URL('../dist/client', import.meta.url));
   // This process runs the background jobs too; leases in the jobs table keep each run to one process.
-  const app = await buildApp({ config, db: database.db, clientDir, runJobs: true });
+  const app = await buildApp({ config, db: database.db, clientDir: config.clientDir, runJobs: true });
   const seeded = await seedIfWanted(database, config, app.log);
   const demo = demoLoginNotice(config, await workingDemoLogins(database.db));
   if (demo.kind === 'refuse') {

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../../src-server/config';
 import { redactEnvValue } from '../../src-server/configRedaction';
 
 describe('configuration from the environment', () => {
+  it('serves the web app from dist/client unless CLIENT_DIR names another folder', () => {
+    expect(loadConfig({}).clientDir).toBe(resolve(import.meta.dirname, '../../dist/client'));
+    expect(loadConfig({ CLIENT_DIR: 'build/web' }).clientDir).toBe(resolve('build/web'));
+  });
+
   it('runs with no variables at all: embedded database on port 3000', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
