@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { AbuseHistory, AbuseStats, AdminUser, ListParams } from '../../src/contract/admin';
+import type { AbuseHistory, AbuseStats, AdminUser } from '../../src/contract/admin';
 import type { AppContext } from '../context';
 import { DAY_MS } from '../clock';
 import { abuseCheckRuns, abuseFlagEvents, users } from '../db/schema';
@@ -7,33 +7,48 @@ import { notFound } from '../errors';
 import { rows } from './sqlRows';
 import { existingId } from '../ids';
 import { iso, PROFILE_COLUMNS, rowToAdminUser, type ProfileRow } from './userRows';
-import { pageClause } from './listParams';
+import { pageClause, sortMap, REASON_SORT, type ListQuery } from './listParams';
+import { userWhere, type UserFilters } from './usersService';
+
+/** A flag's reason category, as Top Reasons and the reason filter read it. */
+const REASON_CATEGORY_SQL = sql`trim(split_part(coalesce(users.last_flagged_reason, 'No reason provided'), ':', 1))`;
 import { thresholdsOf, violations } from './abuseRules';
 import { suspectIdsSql, usageByUser, violatesSql } from './usageQueries';
 import { audited, type Actor } from './audited';
 
-const FLAGGED_SORTS = new Map([
-  ['flaggedAt', 'users.flagged_at'],
-  ['email', 'users.email'],
-  ['createdAt', 'users.created_at'],
-  ['storageUsed', 'users.storage_used'],
-]);
+const FLAGGED_SORTS = sortMap('flagged', {
+  flaggedAt: 'users.flagged_at',
+  email: 'users.email',
+  createdAt: 'users.created_at',
+  storageUsed: 'users.storage_used',
+  name: 'users.name',
+  displayName: 'users.display_name',
+  plan: 'users.plan',
+  subscriptionStatus: 'users.subscription_status',
+  // Reasons are operators' sentences too: sorted as a reader would, whatever their case.
+  lastFlaggedReason: REASON_SORT,
+  storageLimit: 'users.storage_limit',
+  id: 'users.id',
+});
+
+export interface FlaggedFilters extends UserFilters {
+  /** The category of the flag's reason: the text before its first colon, as Top Reasons counts it. */
+  reason?: string;
+}
 
 export async function listFlagged(
   ctx: AppContext,
-  params: ListParams,
+  f: FlaggedFilters,
+  params: ListQuery,
 ): Promise<{ users: AdminUser[]; total: number }> {
   const { order, limit, paged } = pageClause(params, FLAGGED_SORTS, 'flaggedAt');
-  const list = await rows<ProfileRow>(
-    ctx.db,
-    sql`select ${PROFILE_COLUMNS} from users where users.flagged_for_abuse ${order} ${limit}`,
-  );
+  const reason = f.reason?.trim();
+  const where = sql`users.flagged_for_abuse and ${userWhere(f)} ${
+    reason ? sql`and lower(${REASON_CATEGORY_SQL}) = lower(${reason})` : sql``
+  }`;
+  const list = await rows<ProfileRow>(ctx.db, sql`select ${PROFILE_COLUMNS} from users where ${where} ${order} ${limit}`);
   const total = paged
-    ? Number(
-        (
-          await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from users where flagged_for_abuse`)
-        )[0].n,
-      )
+    ? Number((await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from users where ${where}`))[0].n)
     : list.length;
   return { users: list.map(rowToAdminUser), total };
 }
@@ -52,7 +67,7 @@ export async function abuseStats(ctx: AppContext): Promise<AbuseStats> {
   // Top Reasons: the text before the first colon of each current flag's reason.
   const reasons = await rows<{ reason: string; count: number }>(
     ctx.db,
-    sql`select trim(split_part(coalesce(last_flagged_reason, 'No reason provided'), ':', 1)) as reason, count(*)::int as count
+    sql`select ${REASON_CATEGORY_SQL} as reason, count(*)::int as count
         from users where flagged_for_abuse group by 1 order by 2 desc, 1 limit 5`,
   );
   return {
