@@ -46,9 +46,14 @@ export async function listFlagged(
   const where = sql`users.flagged_for_abuse and ${userWhere(f)} ${
     reason ? sql`and lower(${REASON_CATEGORY_SQL}) = lower(${reason})` : sql``
   }`;
-  const list = await rows<ProfileRow>(ctx.db, sql`select ${PROFILE_COLUMNS} from users where ${where} ${order} ${limit}`);
+  const list = await rows<ProfileRow>(
+    ctx.db,
+    sql`select ${PROFILE_COLUMNS} from users where ${where} ${order} ${limit}`,
+  );
   const total = paged
-    ? Number((await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from users where ${where}`))[0].n)
+    ? Number(
+        (await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from users where ${where}`))[0].n,
+      )
     : list.length;
   return { users: list.map(rowToAdminUser), total };
 }

@@ -35,7 +35,11 @@ export async function auditLogRoutes(fastify: FastifyInstance): Promise<void> {
       const rest = simpleRestOf(request.query);
       if (rest) {
         const { q, id, ...f } = restFilter(auditLogFilterSchema, rest.filter);
-        const { entries, total } = await listAuditLog(app.ctx, { ...f, search: q, ids: idsOf(id) }, rest.params);
+        const { entries, total } = await listAuditLog(
+          app.ctx,
+          { ...f, search: q, ids: idsOf(id) },
+          rest.params,
+        );
         return sendRestList(reply, 'audit-log', entries, rest.params, total);
       }
       const { actor, action, targetType, targetId, from, to, ...params } = request.query;

@@ -79,9 +79,7 @@ export function simpleRestOf(query: DialectQuery): SimpleRestList | null {
   if (!jsonSort && query.range === undefined && query.filter === undefined) return null;
   const sort = jsonSort ? sortOf(query.sort!) : { sort: query.sort, order: query.order };
   const window =
-    query.range !== undefined
-      ? rangeOf(query.range)
-      : { page: query.page, perPage: query.perPage };
+    query.range !== undefined ? rangeOf(query.range) : { page: query.page, perPage: query.perPage };
   return { params: { ...sort, ...window }, filter: filterOf(query.filter) };
 }
 
@@ -91,7 +89,9 @@ export function restFilter<S extends z.ZodType>(schema: S, filter: Record<string
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue.path.join('.');
-  throw badRequest(field && !issue.message.includes(field) ? `filter.${field}: ${issue.message}` : issue.message);
+  throw badRequest(
+    field && !issue.message.includes(field) ? `filter.${field}: ${issue.message}` : issue.message,
+  );
 }
 
 /** getMany's ids: one or a list, as strings. */
@@ -120,12 +120,13 @@ export function sendRestList<T extends { id: string | number }>(
 
 /** The OpenAPI shape of a simple-rest list: the records with their `id`. */
 export const restArray = <S extends z.ZodObject>(record: S) =>
-  z
-    .array(record.extend({ id: z.union([z.string(), z.number()]) }))
-    .meta({
-      description:
-        'With simple-rest parameters (sort as JSON, range or filter): a bare array of records, each with an id, and Content-Range: <resource> <first>-<last>/<total>',
-    });
+  z.array(record.extend({ id: z.union([z.string(), z.number()]) })).meta({
+    description:
+      'With simple-rest parameters (sort as JSON, range or filter): a bare array of records, each with an id, and Content-Range: <resource> <first>-<last>/<total>',
+  });
 
 /** A spec record keyed `_id`, with the `id` react-admin reads. */
-export const withId = <T extends { _id: string }>(record: T): T & { id: string } => ({ ...record, id: record._id });
+export const withId = <T extends { _id: string }>(record: T): T & { id: string } => ({
+  ...record,
+  id: record._id,
+});

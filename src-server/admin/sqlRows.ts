@@ -9,4 +9,9 @@ export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 
 /** `column` is one of the uuids `ids` (false for none). */
 export const idIn = (column: SQL, ids: string[]): SQL =>
-  ids.length ? sql`${column} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`false`;
+  ids.length
+    ? sql`${column} in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql`false`;

@@ -53,8 +53,7 @@ export async function listUsers(
   const { order, limit, paged } = pageClause(params, SORTS, 'createdAt');
   const tokens = sql`left join (${await usageByUser(ctx)}) t on t.user_id = users.id`;
   const byTokens = params.sort === 'tokens30d';
-  let list =
-    byTokens && paged && !isAscending(params) ? await topByTokens(ctx, where, params) : null;
+  let list = byTokens && paged && !isAscending(params) ? await topByTokens(ctx, where, params) : null;
   // Unless the order is by tokens, the page is cut first, so only its rows meet the 30-day rollup.
   const source = byTokens ? sql`users` : sql`(select * from users where ${where} ${order} ${limit}) users`;
   list ??= await rows<ProfileRow & { tokens30d: number }>(

@@ -32,14 +32,10 @@ export const listParamsSchema = z.object({
     .max(100)
     .optional()
     .meta({ description: 'simple-rest: the first and last row to answer, JSON, e.g. [0,24]' }),
-  filter: z
-    .string()
-    .max(40_000)
-    .optional()
-    .meta({
-      description:
-        'simple-rest: a JSON object of filters, e.g. {"q":"sam"}; q is the full-text search, id a list of ids (getMany)',
-    }),
+  filter: z.string().max(40_000).optional().meta({
+    description:
+      'simple-rest: a JSON object of filters, e.g. {"q":"sam"}; q is the full-text search, id a list of ids (getMany)',
+  }),
 });
 export type ListParams = z.infer<typeof listParamsSchema>;
 /** The header that carries the full count when a list is paged. */
