@@ -24,7 +24,7 @@ export async function updateCoupon(
     if (!old) throw notFound('Coupon not found');
     const before = auditFields(old);
     const checked = createCouponSchema.safeParse({ ...before, ...definedOf(input) });
-    if (!checked.success) throw badRequest(checked.error.issues[0].message);
+    if (!checked.success) throw badRequest(messageOf(checked.error.issues[0]));
     const next = { ...checked.data, isActive: input.isActive ?? old.isActive };
     if (next.usageLimit !== null && next.usageLimit < old.usedCount)
       throw badRequest(`Usage limit cannot be below the ${old.usedCount} uses so far`);
@@ -59,3 +59,11 @@ export async function updateCoupon(
 /** The fields the caller gave; undefined means "keep". */
 const definedOf = (input: UpdateCoupon) =>
   Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+
+/** Named as the create form's errors are: the field first, unless the message already names it. */
+function messageOf(issue: { path: PropertyKey[]; message: string }): string {
+  const field = issue.path.map(String).join('.');
+  return field && !issue.message.toLowerCase().includes(field.toLowerCase())
+    ? `${field}: ${issue.message}`
+    : issue.message;
+}
