@@ -163,6 +163,23 @@ export const abuseHistorySchema = z.object({
   lastFlaggedReason: z.string().nullable(),
   flaggedAt: z.string().nullable(),
   history: z.array(flagEventSchema),
+  /**
+   * What the rules looked at when an operator last marked the user safe or unflagged them. The abuse check
+   * flags them again for a rule only once its figure grows past this; null if never cleared.
+   */
+  rememberedUsage: z
+    .object({
+      action: z.enum(['unflag', 'mark-safe']),
+      by: z.string(),
+      at: z.string(),
+      tokens30d: z.number(),
+      aiCost30d: z.number(),
+      storageUsed: z.number(),
+      storageLimit: z.number(),
+      estimatedCost: z.number(),
+    })
+    .nullable()
+    .optional(),
 });
 export type AbuseHistory = z.infer<typeof abuseHistorySchema>;
 
