@@ -105,8 +105,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.register(cors, {
       origin: [webOrigin],
       methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
-      // Paged admin lists carry their total in this header.
-      exposedHeaders: ['X-Total-Count'],
+      // Paged admin lists carry their total in X-Total-Count; their simple-rest answers also in Content-Range.
+      exposedHeaders: ['X-Total-Count', 'Content-Range'],
       maxAge: 600,
     });
   }

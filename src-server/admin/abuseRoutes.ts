@@ -12,6 +12,8 @@ import {
 import { abuseHistory, abuseStats, listFlagged, startAbuseCheck } from './abuseService';
 import { clearFlag, flagUser } from './flagService';
 import { isPaged, operator, sendTotal } from './adminContext';
+import { idsOf, restArray, restFilter, sendRestList, simpleRestOf, withId } from './simpleRest';
+import { flaggedFilterSchema, flaggedQuerySchema } from '../../src/contract/adminLists';
 
 const idParams = z.object({ id: z.string().max(64) });
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
@@ -24,14 +26,33 @@ export async function abuseRoutes(fastify: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Flagged users, newest flag first; paged when asked',
-        querystring: listParamsSchema,
-        response: { 200: z.object({ users: z.array(adminUserSchema) }), ...errors },
+        summary:
+          'Flagged users, newest flag first, by plan, subscription status, reason category (the text before the first colon) and a search of email or name; paged when asked',
+        querystring: flaggedQuerySchema.extend(listParamsSchema.shape),
+        response: {
+          200: z.union([z.object({ users: z.array(adminUserSchema) }), restArray(adminUserSchema)]),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
-      const { users, total } = await listFlagged(app.ctx, request.query);
-      sendTotal(reply, total, isPaged(request.query));
+      const rest = simpleRestOf(request.query);
+      if (rest) {
+        const { q, search, id, ...f } = restFilter(flaggedFilterSchema, rest.filter);
+        const { users, total } = await listFlagged(
+          app.ctx,
+          { ...f, search: q ?? search, ids: idsOf(id) },
+          rest.params,
+        );
+        return sendRestList(reply, 'flagged', users.map(withId), rest.params, total);
+      }
+      const { plan, subscriptionStatus, reason, search, ...params } = request.query;
+      const { users, total } = await listFlagged(
+        app.ctx,
+        { plan, subscriptionStatus, reason, search },
+        params,
+      );
+      sendTotal(reply, total, isPaged(params));
       return { users };
     },
   );

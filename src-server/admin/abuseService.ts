@@ -1,38 +1,58 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { AbuseHistory, AbuseStats, AdminUser, ListParams } from '../../src/contract/admin';
+import type { AbuseHistory, AbuseStats, AdminUser } from '../../src/contract/admin';
 import type { AppContext } from '../context';
 import { DAY_MS } from '../clock';
-import { abuseCheckRuns, abuseFlagEvents, users } from '../db/schema';
+import { abuseCheckRuns, abuseFlagEvents, abuseSafeMarks, users } from '../db/schema';
 import { notFound } from '../errors';
 import { rows } from './sqlRows';
 import { existingId } from '../ids';
 import { iso, PROFILE_COLUMNS, rowToAdminUser, type ProfileRow } from './userRows';
-import { pageClause } from './listParams';
-import { thresholdsOf, violations } from './abuseRules';
+import { pageClause, sortMap, REASON_SORT, type ListQuery } from './listParams';
+import { userWhere, type UserFilters } from './usersService';
+
+/** A flag's reason category, as Top Reasons and the reason filter read it. */
+const REASON_CATEGORY_SQL = sql`trim(split_part(coalesce(users.last_flagged_reason, 'No reason provided'), ':', 1))`;
+import { estimatedCost, newViolations, thresholdsOf, violations, type UsageFigures } from './abuseRules';
 import { suspectIdsSql, usageByUser, violatesSql } from './usageQueries';
 import { audited, type Actor } from './audited';
 
-const FLAGGED_SORTS = new Map([
-  ['flaggedAt', 'users.flagged_at'],
-  ['email', 'users.email'],
-  ['createdAt', 'users.created_at'],
-  ['storageUsed', 'users.storage_used'],
-]);
+const FLAGGED_SORTS = sortMap('flagged', {
+  flaggedAt: 'users.flagged_at',
+  email: 'users.email',
+  createdAt: 'users.created_at',
+  storageUsed: 'users.storage_used',
+  name: 'users.name',
+  displayName: 'users.display_name',
+  plan: 'users.plan',
+  subscriptionStatus: 'users.subscription_status',
+  // Reasons are operators' sentences too: sorted as a reader would, whatever their case.
+  lastFlaggedReason: REASON_SORT,
+  storageLimit: 'users.storage_limit',
+  id: 'users.id',
+});
+
+export interface FlaggedFilters extends UserFilters {
+  /** The category of the flag's reason: the text before its first colon, as Top Reasons counts it. */
+  reason?: string;
+}
 
 export async function listFlagged(
   ctx: AppContext,
-  params: ListParams,
+  f: FlaggedFilters,
+  params: ListQuery,
 ): Promise<{ users: AdminUser[]; total: number }> {
   const { order, limit, paged } = pageClause(params, FLAGGED_SORTS, 'flaggedAt');
+  const reason = f.reason?.trim();
+  const where = sql`users.flagged_for_abuse and ${userWhere(f)} ${
+    reason ? sql`and lower(${REASON_CATEGORY_SQL}) = lower(${reason})` : sql``
+  }`;
   const list = await rows<ProfileRow>(
     ctx.db,
-    sql`select ${PROFILE_COLUMNS} from users where users.flagged_for_abuse ${order} ${limit}`,
+    sql`select ${PROFILE_COLUMNS} from users where ${where} ${order} ${limit}`,
   );
   const total = paged
     ? Number(
-        (
-          await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from users where flagged_for_abuse`)
-        )[0].n,
+        (await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from users where ${where}`))[0].n,
       )
     : list.length;
   return { users: list.map(rowToAdminUser), total };
@@ -52,7 +72,7 @@ export async function abuseStats(ctx: AppContext): Promise<AbuseStats> {
   // Top Reasons: the text before the first colon of each current flag's reason.
   const reasons = await rows<{ reason: string; count: number }>(
     ctx.db,
-    sql`select trim(split_part(coalesce(last_flagged_reason, 'No reason provided'), ':', 1)) as reason, count(*)::int as count
+    sql`select ${REASON_CATEGORY_SQL} as reason, count(*)::int as count
         from users where flagged_for_abuse group by 1 order by 2 desc, 1 limit 5`,
   );
   return {
@@ -63,29 +83,29 @@ export async function abuseStats(ctx: AppContext): Promise<AbuseStats> {
   };
 }
 
-/** One user's figures over the window, and the violations the abuse rules find in them. */
-export async function currentViolations(ctx: AppContext, id: string) {
+/** One user's profile and the figures the abuse rules look at, over the window. */
+export async function usageFiguresOf(ctx: AppContext, id: string) {
   const [row] = await rows<ProfileRow & { tokens: number; aiCost: number }>(
     ctx.db,
     sql`select ${PROFILE_COLUMNS}, coalesce(u.tokens, 0) as "tokens", coalesce(u.ai_cost, 0) as "aiCost"
         from users left join (${await usageByUser(ctx)}) u on u.user_id = users.id where users.id = ${existingId(id)}`,
   );
   if (!row) throw notFound('User not found');
-  const found = violations(
-    {
-      tokens30d: Number(row.tokens),
-      aiCost30d: Number(row.aiCost),
-      storageUsed: Number(row.storageUsed),
-      storageLimit: Number(row.storageLimit),
-    },
-    thresholdsOf(ctx.config),
-    ctx.config.STORAGE_COST_PER_GB_MONTH,
-  );
-  return { row, found };
+  const figures: UsageFigures = {
+    tokens30d: Number(row.tokens),
+    aiCost30d: Number(row.aiCost),
+    storageUsed: Number(row.storageUsed),
+    storageLimit: Number(row.storageLimit),
+  };
+  return { row, figures };
 }
 
 export async function abuseHistory(ctx: AppContext, id: string): Promise<AbuseHistory> {
-  const { row, found } = await currentViolations(ctx, id);
+  const { row, figures } = await usageFiguresOf(ctx, id);
+  const t = thresholdsOf(ctx.config);
+  const price = ctx.config.STORAGE_COST_PER_GB_MONTH;
+  const found = violations(figures, t, price);
+  const [mark] = await ctx.db.select().from(abuseSafeMarks).where(eq(abuseSafeMarks.userId, row.id));
   const events = await ctx.db
     .select()
     .from(abuseFlagEvents)
@@ -102,7 +122,8 @@ export async function abuseHistory(ctx: AppContext, id: string): Promise<AbuseHi
       storageLimit: Number(row.storageLimit),
     },
     currentViolations: found,
-    shouldFlag: found.length > 0 && !row.flaggedForAbuse,
+    // As the abuse check sees it: a cleared user's violations count once their usage grows past the mark.
+    shouldFlag: !row.flaggedForAbuse && newViolations(figures, mark ?? null, t, price).length > 0,
     currentlyFlagged: row.flaggedForAbuse,
     lastFlaggedReason: row.lastFlaggedReason ?? null,
     flaggedAt: iso(row.flaggedAt),
@@ -112,6 +133,18 @@ export async function abuseHistory(ctx: AppContext, id: string): Promise<AbuseHi
       at: e.at.toISOString(),
       by: e.by,
     })),
+    rememberedUsage: mark
+      ? {
+          action: mark.action,
+          by: mark.by,
+          at: mark.at.toISOString(),
+          tokens30d: Number(mark.tokens30d),
+          aiCost30d: Number(mark.aiCost30d),
+          storageUsed: Number(mark.storageUsed),
+          storageLimit: Number(mark.storageLimit),
+          estimatedCost: estimatedCost(mark, price),
+        }
+      : null,
   };
 }
 
@@ -162,18 +195,26 @@ export async function startAbuseCheck(ctx: AppContext, actor: Actor): Promise<{ 
 
 async function runAbuseCheck(ctx: AppContext, runId: string): Promise<void> {
   try {
+    // Each candidate with the figures remembered when an operator last cleared them, if ever.
     const candidates = await rows<{
       id: string;
       tokens: number;
       aiCost: number;
       storageUsed: number;
       storageLimit: number;
+      mTokens: number | null;
+      mAiCost: number;
+      mStorageUsed: number;
+      mStorageLimit: number;
     }>(
       ctx.db,
       sql`select users.id, coalesce(u.tokens, 0) as "tokens", coalesce(u.ai_cost, 0) as "aiCost",
-                 users.storage_used::float8 as "storageUsed", users.storage_limit::float8 as "storageLimit"
+                 users.storage_used::float8 as "storageUsed", users.storage_limit::float8 as "storageLimit",
+                 m.tokens_30d::float8 as "mTokens", m.ai_cost_30d as "mAiCost",
+                 m.storage_used::float8 as "mStorageUsed", m.storage_limit::float8 as "mStorageLimit"
           from ${suspectIdsSql(ctx)} s join users on users.id = s.id
           left join (${await usageByUser(ctx)}) u on u.user_id = users.id
+          left join abuse_safe_marks m on m.user_id = users.id
           where not users.flagged_for_abuse and ${violatesSql(ctx)}`,
     );
     const t = thresholdsOf(ctx.config);
@@ -181,13 +222,23 @@ async function runAbuseCheck(ctx: AppContext, runId: string): Promise<void> {
     let flagged = 0;
     for (let i = 0; i < candidates.length; i += 500) {
       const batch = candidates.slice(i, i + 500).flatMap((c) => {
-        const [reason] = violations(
+        const remembered =
+          c.mTokens === null
+            ? null
+            : {
+                tokens30d: Number(c.mTokens),
+                aiCost30d: Number(c.mAiCost),
+                storageUsed: Number(c.mStorageUsed),
+                storageLimit: Number(c.mStorageLimit),
+              };
+        const [reason] = newViolations(
           {
             tokens30d: Number(c.tokens),
             aiCost30d: Number(c.aiCost),
             storageUsed: Number(c.storageUsed),
             storageLimit: Number(c.storageLimit),
           },
+          remembered,
           t,
           ctx.config.STORAGE_COST_PER_GB_MONTH,
         );

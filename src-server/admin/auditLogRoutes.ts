@@ -5,6 +5,8 @@ import { listParamsSchema, messageSchema, TOTAL_COUNT_HEADER } from '../../src/c
 import { auditEntrySchema, auditLogQuerySchema } from '../../src/contract/audit';
 import { listAuditLog } from './auditLogService';
 import { ALWAYS_PAGED_NOTE } from './adminContext';
+import { idsOf, restArray, restFilter, sendRestList, simpleRestOf } from './simpleRest';
+import { auditLogFilterSchema } from '../../src/contract/adminLists';
 
 /**
  * The audit log, read-only: records are written only by admin/audited.ts and deleted only by the retention
@@ -22,7 +24,7 @@ export async function auditLogRoutes(fastify: FastifyInstance): Promise<void> {
         description: ALWAYS_PAGED_NOTE,
         querystring: auditLogQuerySchema.extend(listParamsSchema.shape),
         response: {
-          200: z.object({ entries: z.array(auditEntrySchema) }),
+          200: z.union([z.object({ entries: z.array(auditEntrySchema) }), restArray(auditEntrySchema)]),
           400: messageSchema,
           401: messageSchema,
           403: messageSchema,
@@ -30,6 +32,16 @@ export async function auditLogRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
+      const rest = simpleRestOf(request.query);
+      if (rest) {
+        const { q, id, ...f } = restFilter(auditLogFilterSchema, rest.filter);
+        const { entries, total } = await listAuditLog(
+          app.ctx,
+          { ...f, search: q, ids: idsOf(id) },
+          rest.params,
+        );
+        return sendRestList(reply, 'audit-log', entries, rest.params, total);
+      }
       const { actor, action, targetType, targetId, from, to, ...params } = request.query;
       const { entries, total } = await listAuditLog(
         app.ctx,

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { ListParams } from '../../src/contract/admin';
 import type { AuditAction, AuditEntry, AuditTargetType } from '../../src/contract/audit';
 import type { AppContext } from '../context';
 import { DAY_MS } from '../clock';
 import { auditLog, type AuditRow } from '../db/schema';
-import { sortBy } from './listParams';
+import { alwaysPaged, isAscending, sortBy, sortMap, type ListQuery } from './listParams';
+import { likePattern } from './userRows';
 
 export interface AuditFilters {
   actor?: string;
@@ -16,15 +16,20 @@ export interface AuditFilters {
   from?: string;
   /** A day (through its end, UTC) or an instant (inclusive). */
   to?: string;
+  /** Words in the entry's sentence. */
+  search?: string;
+  /** Only these entries (simple-rest's getMany). */
+  ids?: string[];
 }
 
-const SORTS = new Map<string, PgColumn>([
-  ['at', auditLog.at],
-  ['id', auditLog.id],
-  ['actor', auditLog.actor],
-  ['action', auditLog.action],
-  ['targetType', auditLog.targetType],
-]);
+const SORTS = sortMap('auditLog', {
+  at: auditLog.at,
+  id: auditLog.id,
+  actor: auditLog.actor,
+  action: auditLog.action,
+  targetType: auditLog.targetType,
+  targetId: auditLog.targetId,
+} satisfies Record<string, PgColumn>);
 
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 const dayStart = (v: string) => new Date(`${v}T00:00:00.000Z`);
@@ -59,6 +64,12 @@ export function auditWhere(f: AuditFilters): SQL | undefined {
         ? lt(auditLog.at, new Date(dayStart(f.to).getTime() + DAY_MS))
         : lte(auditLog.at, new Date(f.to)),
     );
+  const term = f.search?.trim();
+  if (term) conds.push(ilike(auditLog.summary, likePattern(term)));
+  if (f.ids) {
+    const ids = f.ids.filter((id) => /^\d{1,15}$/.test(id)).map(Number);
+    conds.push(ids.length ? inArray(auditLog.id, ids) : sql`false`);
+  }
   return and(...conds);
 }
 
@@ -66,21 +77,20 @@ export function auditWhere(f: AuditFilters): SQL | undefined {
 export async function listAuditLog(
   ctx: AppContext,
   f: AuditFilters,
-  params: ListParams,
+  params: ListQuery,
 ): Promise<{ entries: AuditEntry[]; total: number }> {
   const where = auditWhere(f);
   const column = sortBy(SORTS, params.sort, 'at');
-  const dir = params.order?.toUpperCase() === 'ASC' ? asc : desc;
-  const perPage = params.perPage ?? 25;
-  const page = params.page ?? 1;
+  const dir = isAscending(params) ? asc : desc;
+  const { limit, offset } = alwaysPaged(params);
   // Entries written in the same instant keep the order they were written in.
   const list = await ctx.db
     .select()
     .from(auditLog)
     .where(where)
     .orderBy(dir(column), ...(column === auditLog.id ? [] : [dir(auditLog.at), dir(auditLog.id)]))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+    .limit(limit)
+    .offset(offset);
   const [{ n }] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(auditLog)

@@ -4,11 +4,14 @@ import { z } from 'zod';
 import {
   costSummarySchema,
   listParamsSchema,
+  messageSchema,
   suspiciousStatisticsSchema,
   suspiciousUserSchema,
 } from '../../src/contract/admin';
 import { costByModel, costSummary, suspiciousUsers } from './costService';
 import { isPaged, sendTotal } from './adminContext';
+import { idsOf, restArray, restFilter, sendRestList, simpleRestOf, withId } from './simpleRest';
+import { suspiciousFilterSchema, suspiciousQuerySchema } from '../../src/contract/adminLists';
 
 export async function costRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -19,16 +22,35 @@ export async function costRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['admin'],
         summary:
-          'Flagged users and users over a threshold, costliest first, with statistics; paged when asked',
-        querystring: listParamsSchema,
+          'Flagged users and users over a threshold, costliest first, with statistics of everyone; by plan, status (flagged or suspicious), a rule broken (reason) and a search of email or name; paged when asked',
+        querystring: suspiciousQuerySchema.extend(listParamsSchema.shape),
         response: {
-          200: z.object({ users: z.array(suspiciousUserSchema), statistics: suspiciousStatisticsSchema }),
+          200: z.union([
+            z.object({ users: z.array(suspiciousUserSchema), statistics: suspiciousStatisticsSchema }),
+            restArray(suspiciousUserSchema),
+          ]),
+          400: messageSchema,
         },
       },
     },
     async (request, reply) => {
-      const { users, statistics, total } = await suspiciousUsers(app.ctx, request.query);
-      sendTotal(reply, total, isPaged(request.query));
+      const rest = simpleRestOf(request.query);
+      if (rest) {
+        const { q, search, id, ...f } = restFilter(suspiciousFilterSchema, rest.filter);
+        const { users, total } = await suspiciousUsers(
+          app.ctx,
+          { ...f, search: q ?? search, ids: idsOf(id) },
+          rest.params,
+        );
+        return sendRestList(reply, 'suspicious', users.map(withId), rest.params, total);
+      }
+      const { plan, status, reason, search, ...params } = request.query;
+      const { users, statistics, total } = await suspiciousUsers(
+        app.ctx,
+        { plan, status, reason, search },
+        params,
+      );
+      sendTotal(reply, total, isPaged(params));
       return { users, statistics };
     },
   );

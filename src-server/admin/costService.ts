@@ -1,30 +1,71 @@
-import { sql } from 'drizzle-orm';
-import type { CostSummary, ListParams, SuspiciousStatistics, SuspiciousUser } from '../../src/contract/admin';
+import { sql, type SQL } from 'drizzle-orm';
+import type { CostSummary, SuspiciousStatistics, SuspiciousUser } from '../../src/contract/admin';
+import type { AbuseReasonCategory } from '../../src/contract/adminLists';
 import type { AppContext } from '../context';
-import { rows } from './sqlRows';
+import { idIn, rows } from './sqlRows';
 import { GB, MB, thresholdsOf, violations } from './abuseRules';
 import { estimatedCostSql, suspectIdsSql, usageByUser, violatesSql, windowFirstDay } from './usageQueries';
-import { pageClause } from './listParams';
+import { pageClause, sortMap, type ListQuery } from './listParams';
+import { likePattern } from './userRows';
+import { uuidsOf } from '../ids';
 
 const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
 
-const SUSPICIOUS_SORTS = new Map([
-  ['estimatedCost', '"estimatedCost"'],
-  ['tokensUsed30d', '"tokensUsed30d"'],
-  ['storageUsedMB', '"storageUsedMB"'],
-  ['email', '"email"'],
-  ['plan', '"plan"'],
-]);
+const SUSPICIOUS_SORTS = sortMap('suspicious', {
+  estimatedCost: '"estimatedCost"',
+  tokensUsed30d: '"tokensUsed30d"',
+  storageUsedMB: '"storageUsedMB"',
+  email: '"email"',
+  plan: '"plan"',
+  name: '"name"',
+  displayName: '"displayName"',
+  flaggedForAbuse: '"flaggedForAbuse"',
+  id: '"id"',
+});
+
+export interface SuspiciousFilters {
+  plan?: 'free' | 'premium';
+  /** Flagged, or suspicious without a flag (the list's Status column). */
+  status?: 'flagged' | 'suspicious';
+  /** A rule the user breaks now. */
+  reason?: AbuseReasonCategory;
+  /** Email or name. */
+  search?: string;
+  ids?: string[];
+}
+
+/** The filters, on the list's joined rows (named as in its select). */
+function suspiciousWhere(ctx: AppContext, f: SuspiciousFilters): SQL {
+  const t = thresholdsOf(ctx.config);
+  const conds: SQL[] = [sql`true`];
+  if (f.plan) conds.push(sql`j.plan = ${f.plan}`);
+  if (f.status) conds.push(f.status === 'flagged' ? sql`j."flaggedForAbuse"` : sql`not j."flaggedForAbuse"`);
+  if (f.reason) {
+    const rule: Record<AbuseReasonCategory, SQL> = {
+      Cost: sql`j."estimatedCost" > ${t.COST_DOLLAR}::float8`,
+      Tokens: sql`j."tokensUsed30d" > ${t.TOKENS_30D}::float8`,
+      Storage: sql`j."storageUsed" > ${t.STORAGE_GB * GB}::float8`,
+      'Plan limit': sql`j."storageUsed" > j."storageLimit"`,
+    };
+    conds.push(rule[f.reason]);
+  }
+  const term = f.search?.trim();
+  if (term) conds.push(sql`(j.email ilike ${likePattern(term)} or j.name ilike ${likePattern(term)})`);
+  if (f.ids) conds.push(idIn(sql`j.id`, uuidsOf(f.ids)));
+  return sql.join(conds, sql` and `);
+}
 
 /** GET /admin/users/suspicious: flagged users and users breaking a rule, costliest first, with statistics. */
 export async function suspiciousUsers(
   ctx: AppContext,
-  params: ListParams,
+  f: SuspiciousFilters,
+  params: ListQuery,
 ): Promise<{ users: SuspiciousUser[]; statistics: SuspiciousStatistics; total: number }> {
   const usage = await usageByUser(ctx);
   const cost = estimatedCostSql(ctx);
   const { order, limit, paged } = pageClause(params, SUSPICIOUS_SORTS, 'estimatedCost');
   const where = sql`(users.flagged_for_abuse or ${violatesSql(ctx)})`;
+  const filters = suspiciousWhere(ctx, f);
   // The statistics cover everyone: two sums, with no join. The list joins only the suspects to their usage.
   const stats = rows<{ total: number; flagged: number; storage: number; ai: number }>(
     ctx.db,
@@ -57,8 +98,9 @@ export async function suspiciousUsers(
                  users.storage_used / ${MB}::float8 as "storageUsedMB", ${cost} as "estimatedCost",
                  users.flagged_for_abuse as "flaggedForAbuse", ${where} as suspicious
           from s join users on users.id = s.id left join (${usage}) u on u.user_id = users.id
-        ), agg as (select count(*) filter (where suspicious)::int as matching from j)
-        select agg.*, p.* from agg left join lateral (select * from j where suspicious ${order} ${limit}) p on true`,
+        ), agg as (select count(*) filter (where suspicious and ${filters})::int as matching from j)
+        select agg.*, p.* from agg
+        left join lateral (select * from j where suspicious and ${filters} ${order} ${limit}) p on true`,
   );
   // Independent reads: on PostgreSQL they run side by side on two connections.
   const [[everyone], result] = await Promise.all([stats, page]);

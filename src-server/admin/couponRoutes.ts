@@ -8,9 +8,20 @@ import {
   createCouponSchema,
   listParamsSchema,
   messageSchema,
+  updateCouponSchema,
 } from '../../src/contract/admin';
-import { couponStats, createCoupon, deleteCoupon, listCoupons, setCouponActive } from './couponsService';
+import { couponsFilterSchema } from '../../src/contract/adminLists';
+import {
+  couponStats,
+  createCoupon,
+  deleteCoupon,
+  getCoupon,
+  listCoupons,
+  setCouponActive,
+} from './couponsService';
+import { updateCoupon } from './couponUpdate';
 import { isPaged, operator, sendTotal } from './adminContext';
+import { idsOf, restArray, restFilter, sendRestList, simpleRestOf } from './simpleRest';
 
 const idParams = z.object({ id: z.string().max(64) });
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
@@ -25,10 +36,23 @@ export async function couponRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['admin'],
         summary: 'Coupons by status and code; paged when asked (total in X-Total-Count)',
         querystring: couponsQuerySchema.extend(listParamsSchema.shape),
-        response: { 200: z.object({ coupons: z.array(couponSchema) }), ...errors },
+        response: {
+          200: z.union([z.object({ coupons: z.array(couponSchema) }), restArray(couponSchema)]),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
+      const rest = simpleRestOf(request.query);
+      if (rest) {
+        const { q, search, id, status } = restFilter(couponsFilterSchema, rest.filter);
+        const { coupons, total } = await listCoupons(
+          app.ctx,
+          { status, search: q ?? search, ids: idsOf(id) },
+          rest.params,
+        );
+        return sendRestList(reply, 'coupons', coupons, rest.params, total);
+      }
       const { status, search, ...params } = request.query;
       const { coupons, total } = await listCoupons(app.ctx, { status, search }, params);
       sendTotal(reply, total, isPaged(params));
@@ -58,7 +82,8 @@ export async function couponRoutes(fastify: FastifyInstance): Promise<void> {
         summary: 'Create a coupon',
         body: createCouponSchema,
         response: {
-          201: z.object({ message: z.string(), coupon: couponSchema }),
+          // The record's fields also sit at the top, so simple-rest's create reads the record.
+          201: couponSchema.extend({ message: z.string(), coupon: couponSchema }),
           409: messageSchema,
           ...errors,
         },
@@ -66,8 +91,36 @@ export async function couponRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const coupon = await createCoupon(app.ctx, operator(request), request.body);
-      return reply.code(201).send({ message: `Coupon ${coupon.code} created`, coupon });
+      return reply.code(201).send({ ...coupon, message: `Coupon ${coupon.code} created`, coupon });
     },
+  );
+
+  app.get(
+    '/coupons/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One coupon',
+        params: idParams,
+        response: { 200: couponSchema, ...errors },
+      },
+    },
+    async (request) => getCoupon(app.ctx, request.params.id),
+  );
+
+  app.put(
+    '/coupons/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Edit a coupon's code, discount, usage limit, expiry or status; fields left out keep their value, and the result follows the create form's rules",
+        params: idParams,
+        body: updateCouponSchema,
+        response: { 200: couponSchema, 409: messageSchema, ...errors },
+      },
+    },
+    async (request) => updateCoupon(app.ctx, operator(request), request.params.id, request.body),
   );
 
   app.patch(
@@ -97,14 +150,14 @@ export async function couponRoutes(fastify: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Delete a coupon',
+        summary: 'Delete a coupon; answers the deleted coupon and a message',
         params: idParams,
-        response: { 200: messageSchema, ...errors },
+        response: { 200: couponSchema.extend({ message: z.string() }), ...errors },
       },
     },
     async (request) => {
-      await deleteCoupon(app.ctx, operator(request), request.params.id);
-      return { message: 'Coupon deleted' };
+      const coupon = await deleteCoupon(app.ctx, operator(request), request.params.id);
+      return { ...coupon, message: 'Coupon deleted' };
     },
   );
 }

@@ -1,12 +1,13 @@
 import { and, desc, eq, gt, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Coupon, CouponStats, CreateCoupon, ListParams } from '../../src/contract/admin';
+import type { Coupon, CouponStats, CreateCoupon } from '../../src/contract/admin';
 import type { AppContext } from '../context';
 import { coupons, type CouponRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { existingId } from '../ids';
+import { existingId, uuidsOf } from '../ids';
 import { likePattern } from './userRows';
-import { sortBy } from './listParams';
+import { isAscending, pageWindow, sortBy, sortMap, type ListQuery } from './listParams';
+import { idIn } from './sqlRows';
 import { audited, type Actor } from './audited';
 
 export function toCoupon(row: CouponRow, now: Date): Coupon {
@@ -25,20 +26,24 @@ export function toCoupon(row: CouponRow, now: Date): Coupon {
   };
 }
 
-const SORTS = new Map<string, PgColumn>([
-  ['createdAt', coupons.createdAt],
-  ['code', coupons.code],
-  ['amount', coupons.amount],
-  ['usedCount', coupons.usedCount],
-  ['expiresAt', coupons.expiresAt],
-  ['isActive', coupons.isActive],
-]);
+const SORTS = sortMap('coupons', {
+  createdAt: coupons.createdAt,
+  code: coupons.code,
+  amount: coupons.amount,
+  usedCount: coupons.usedCount,
+  expiresAt: coupons.expiresAt,
+  isActive: coupons.isActive,
+  discountType: coupons.discountType,
+  usageLimit: coupons.usageLimit,
+  createdBy: coupons.createdBy,
+  id: coupons.id,
+} satisfies Record<string, PgColumn>);
 
 /** GET /admin/coupons: status active (switched on and not expired) or expired, and a code search. */
 export async function listCoupons(
   ctx: AppContext,
-  f: { status?: 'active' | 'expired'; search?: string },
-  params: ListParams,
+  f: { status?: 'active' | 'expired'; search?: string; ids?: string[] },
+  params: ListQuery,
 ) {
   const now = ctx.clock.now();
   const conds: (SQL | undefined)[] = [];
@@ -46,14 +51,14 @@ export async function listCoupons(
   if (f.status === 'active')
     conds.push(and(eq(coupons.isActive, true), or(isNull(coupons.expiresAt), gt(coupons.expiresAt, now))));
   if (f.search?.trim()) conds.push(ilike(coupons.code, likePattern(f.search.trim())));
+  if (f.ids) conds.push(idIn(sql`${coupons.id}`, uuidsOf(f.ids)));
   const where = and(...conds);
   const column = sortBy(SORTS, params.sort, 'createdAt');
-  const ordered =
-    params.order?.toUpperCase() === 'ASC' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
+  const ordered = isAscending(params) ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
   const base = ctx.db.select().from(coupons).where(where).orderBy(ordered, desc(coupons.id));
-  const paged = Boolean(params.page || params.perPage);
-  const perPage = params.perPage ?? 25;
-  const list = paged ? await base.limit(perPage).offset(((params.page ?? 1) - 1) * perPage) : await base;
+  const window = pageWindow(params);
+  const paged = window !== null;
+  const list = window ? await base.limit(window.limit).offset(window.offset) : await base;
   const total = paged
     ? (
         await ctx.db
@@ -83,8 +88,18 @@ export async function couponStats(ctx: AppContext): Promise<CouponStats> {
   };
 }
 
+/** GET /admin/coupons/{id}. */
+export async function getCoupon(ctx: AppContext, id: string): Promise<Coupon> {
+  const [row] = await ctx.db
+    .select()
+    .from(coupons)
+    .where(eq(coupons.id, existingId(id, 'Coupon')));
+  if (!row) throw notFound('Coupon not found');
+  return toCoupon(row, ctx.clock.now());
+}
+
 /** A coupon's own fields, as the audit log records them before and after a change. */
-const auditFields = (row: CouponRow) => ({
+export const auditFields = (row: CouponRow) => ({
   code: row.code,
   discountType: row.discountType,
   amount: Number(row.amount),
@@ -92,7 +107,7 @@ const auditFields = (row: CouponRow) => ({
   expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
   isActive: row.isActive,
 });
-const discountText = (row: CouponRow) =>
+export const discountText = (row: CouponRow) =>
   row.discountType === 'percentage' ? `${Number(row.amount)}% off` : `$${Number(row.amount).toFixed(2)} off`;
 
 export async function createCoupon(
@@ -159,9 +174,11 @@ export async function setCouponActive(
   return toCoupon(row, at);
 }
 
-export async function deleteCoupon(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+/** Deletes a coupon and answers it as it was, so the caller can name what went. */
+export async function deleteCoupon(ctx: AppContext, actor: Actor, id: string): Promise<Coupon> {
   const couponId = existingId(id, 'Coupon');
-  await ctx.db.transaction(async (tx) => {
+  const at = ctx.clock.now();
+  const row = await ctx.db.transaction(async (tx) => {
     const [deleted] = await tx.delete(coupons).where(eq(coupons.id, couponId)).returning();
     if (!deleted) throw notFound('Coupon not found');
     await audited(tx, actor, {
@@ -173,5 +190,7 @@ export async function deleteCoupon(ctx: AppContext, actor: Actor, id: string): P
       before: auditFields(deleted),
       after: null,
     });
+    return deleted;
   });
+  return toCoupon(row, at);
 }

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { abuseFlagEvents, users } from '../db/schema';
+import { abuseFlagEvents, abuseSafeMarks, users } from '../db/schema';
 import { notFound } from '../errors';
 import { existingId } from '../ids';
 import { audited, type Actor } from './audited';
+import { usageFiguresOf } from './abuseService';
 
 /** An operator flags a user: the flag, its history row and its audit record, together. */
 export async function flagUser(ctx: AppContext, actor: Actor, id: string, reason: string): Promise<void> {
@@ -37,7 +38,11 @@ export async function flagUser(ctx: AppContext, actor: Actor, id: string, reason
   });
 }
 
-/** Unflag, or 'mark safe' from the suspicious list: clears the flag and records who cleared it. */
+/**
+ * Unflag, or 'mark safe' from the suspicious list: clears the flag, records who cleared it, and remembers the
+ * figures the abuse rules look at now, so the abuse check flags the user again only once their usage grows
+ * past them.
+ */
 export async function clearFlag(
   ctx: AppContext,
   actor: Actor,
@@ -46,6 +51,7 @@ export async function clearFlag(
 ): Promise<void> {
   const userId = existingId(id);
   const at = ctx.clock.now();
+  const { figures } = await usageFiguresOf(ctx, userId);
   await ctx.db.transaction(async (tx) => {
     const [old] = await tx
       .select({ email: users.email, flaggedForAbuse: users.flaggedForAbuse })
@@ -55,6 +61,11 @@ export async function clearFlag(
     if (!old) throw notFound('User not found');
     await tx.update(users).set({ flaggedForAbuse: false, updatedAt: at }).where(eq(users.id, userId));
     await tx.insert(abuseFlagEvents).values({ userId, action, reason: null, by: actor.email, at });
+    const mark = { ...figures, action, by: actor.email, at };
+    await tx
+      .insert(abuseSafeMarks)
+      .values({ userId, ...mark })
+      .onConflictDoUpdate({ target: abuseSafeMarks.userId, set: mark });
     await audited(tx, actor, {
       at,
       action: action === 'unflag' ? 'user.unflag' : 'user.mark-safe',
@@ -62,7 +73,7 @@ export async function clearFlag(
       targetId: userId,
       summary: `${action === 'unflag' ? 'Unflagged' : 'Marked as safe'} ${old.email}`,
       before: { flaggedForAbuse: old.flaggedForAbuse },
-      after: { flaggedForAbuse: false },
+      after: { flaggedForAbuse: false, rememberedUsage: figures },
     });
   });
 }

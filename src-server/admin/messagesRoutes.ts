@@ -5,6 +5,8 @@ import { listParamsSchema, messageSchema, TOTAL_COUNT_HEADER } from '../../src/c
 import { inboxMessageSchema, messagesQuerySchema, setMessageStatusSchema } from '../../src/contract/support';
 import { listMessages, messageScreenshot, setMessageStatus } from './messagesService';
 import { ALWAYS_PAGED_NOTE, operator } from './adminContext';
+import { idsOf, restArray, restFilter, sendRestList, simpleRestOf } from './simpleRest';
+import { messagesFilterSchema } from '../../src/contract/adminLists';
 
 const idParams = z.object({ id: z.string().max(64) });
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
@@ -38,10 +40,23 @@ export async function messagesRoutes(fastify: FastifyInstance): Promise<void> {
         summary: 'Contact and support messages by type, status and a search of name, email and message',
         description: ALWAYS_PAGED_NOTE,
         querystring: messagesQuerySchema.extend(listParamsSchema.shape),
-        response: { 200: z.object({ messages: z.array(inboxMessageSchema) }), ...errors },
+        response: {
+          200: z.union([z.object({ messages: z.array(inboxMessageSchema) }), restArray(inboxMessageSchema)]),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
+      const rest = simpleRestOf(request.query);
+      if (rest) {
+        const { q, search, id, ...f } = restFilter(messagesFilterSchema, rest.filter);
+        const { messages, total } = await listMessages(
+          app.ctx,
+          { ...f, search: q ?? search, ids: idsOf(id) },
+          rest.params,
+        );
+        return sendRestList(reply, 'messages', messages, rest.params, total);
+      }
       const { type, status, search, ...params } = request.query;
       const { messages, total } = await listMessages(app.ctx, { type, status, search }, params);
       reply.header(TOTAL_COUNT_HEADER, String(total));

@@ -2,34 +2,37 @@ import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { ListParams } from '../../src/contract/admin';
 import type { InboxMessage, MessageStatus } from '../../src/contract/support';
 import type { AppContext } from '../context';
 import { contactMessages, type ContactMessageRow } from '../db/schema';
 import { notFound } from '../errors';
-import { existingId } from '../ids';
+import { existingId, uuidsOf } from '../ids';
 import { imageTypeOf } from '../contact/imageType';
 import { likePattern } from './userRows';
-import { sortBy } from './listParams';
+import type { SortKey } from '../../src/contract/adminLists';
+import { alwaysPaged, isAscending, sortBy, sortMap, type ListQuery } from './listParams';
+import { idIn } from './sqlRows';
 import { audited, type Actor } from './audited';
 
 export interface MessageFilters {
   type?: 'contact' | 'support';
   status?: MessageStatus;
   search?: string;
+  ids?: string[];
 }
 
 /** Sort keys of the inbox; the nullable ones sort their empty values last. */
-const SORTS = new Map<string, { column: PgColumn; nullable?: true }>([
-  ['createdAt', { column: contactMessages.createdAt }],
-  ['name', { column: contactMessages.name }],
-  ['email', { column: contactMessages.email }],
-  ['type', { column: contactMessages.type }],
-  ['status', { column: contactMessages.status }],
-  ['handledAt', { column: contactMessages.handledAt, nullable: true }],
-  ['handledBy', { column: contactMessages.handledBy, nullable: true }],
-]);
-export const MESSAGE_SORT_KEYS = [...SORTS.keys()];
+type SortColumn = { column: PgColumn; nullable?: true };
+const SORTS = sortMap<'messages', Record<SortKey<'messages'>, SortColumn>>('messages', {
+  createdAt: { column: contactMessages.createdAt },
+  name: { column: contactMessages.name },
+  email: { column: contactMessages.email },
+  type: { column: contactMessages.type },
+  status: { column: contactMessages.status },
+  handledAt: { column: contactMessages.handledAt, nullable: true },
+  handledBy: { column: contactMessages.handledBy, nullable: true },
+  id: { column: contactMessages.id },
+});
 
 export function toInboxMessage(row: ContactMessageRow): InboxMessage {
   return {
@@ -58,6 +61,7 @@ export function messageWhere(f: MessageFilters): SQL | undefined {
       or(ilike(contactMessages.name, p), ilike(contactMessages.email, p), ilike(contactMessages.message, p)),
     );
   }
+  if (f.ids) conds.push(idIn(sql`${contactMessages.id}`, uuidsOf(f.ids)));
   return and(...conds);
 }
 
@@ -65,25 +69,24 @@ export function messageWhere(f: MessageFilters): SQL | undefined {
 export async function listMessages(
   ctx: AppContext,
   f: MessageFilters,
-  params: ListParams,
+  params: ListQuery,
 ): Promise<{ messages: InboxMessage[]; total: number }> {
   const where = messageWhere(f);
   const { column, nullable } = sortBy(SORTS, params.sort, 'createdAt');
-  const dir = params.order?.toUpperCase() === 'ASC' ? 'asc' : 'desc';
+  const dir = isAscending(params) ? 'asc' : 'desc';
   const ordered = nullable
     ? sql`${column} ${sql.raw(dir)} nulls last`
     : dir === 'asc'
       ? asc(column)
       : desc(column);
-  const perPage = params.perPage ?? 25;
-  const page = params.page ?? 1;
+  const { limit, offset } = alwaysPaged(params);
   const list = await ctx.db
     .select()
     .from(contactMessages)
     .where(where)
     .orderBy(ordered, desc(contactMessages.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+    .limit(limit)
+    .offset(offset);
   const [{ n }] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(contactMessages)

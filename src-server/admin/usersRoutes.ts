@@ -13,6 +13,8 @@ import { changePlanByAdmin } from '../billing/adminPlanChange';
 import { overview } from './overviewService';
 import { listUsers, revokeSessionsByAdmin, setAdsDisabled, userUsage } from './usersService';
 import { isPaged, operator, sendTotal } from './adminContext';
+import { idsOf, restArray, restFilter, sendRestList, simpleRestOf, withId } from './simpleRest';
+import { usersFilterSchema } from '../../src/contract/adminLists';
 
 const idParams = z.object({ id: z.string().max(64) });
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
@@ -42,10 +44,23 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
         summary:
           'Users, filtered; paged and sorted when page/perPage/sort/order are given (total in X-Total-Count)',
         querystring: adminUsersQuerySchema.extend(listParamsSchema.shape),
-        response: { 200: z.object({ users: z.array(adminUserSchema) }), ...errors },
+        response: {
+          200: z.union([z.object({ users: z.array(adminUserSchema) }), restArray(adminUserSchema)]),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
+      const rest = simpleRestOf(request.query);
+      if (rest) {
+        const { q, search, id, ...f } = restFilter(usersFilterSchema, rest.filter);
+        const { users, total } = await listUsers(
+          app.ctx,
+          { ...f, search: q ?? search, ids: idsOf(id) },
+          rest.params,
+        );
+        return sendRestList(reply, 'users', users.map(withId), rest.params, total);
+      }
       const { subscriptionStatus, plan, search, ...params } = request.query;
       const { users, total } = await listUsers(app.ctx, { subscriptionStatus, plan, search }, params);
       sendTotal(reply, total, isPaged(params));
@@ -62,7 +77,9 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
         params: idParams,
         querystring: z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }),
         response: {
-          200: z.object({
+          // The profile's fields also sit at the top, with an id, so simple-rest's getOne reads a record.
+          200: adminUserSchema.extend({
+            id: z.string(),
             user: adminUserSchema,
             usage: z.object({ aiTokens: z.object({ total: z.number(), cost: z.number() }) }),
           }),
@@ -70,7 +87,10 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request) => userUsage(app.ctx, request.params.id, request.query.days),
+    async (request) => {
+      const { user, usage } = await userUsage(app.ctx, request.params.id, request.query.days);
+      return { ...withId(user), user, usage };
+    },
   );
 
   app.patch(

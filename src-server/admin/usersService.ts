@@ -1,13 +1,13 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { AdminUser, ListParams } from '../../src/contract/admin';
+import type { AdminUser } from '../../src/contract/admin';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
 import { notFound } from '../errors';
-import { rows } from './sqlRows';
+import { idIn, rows } from './sqlRows';
 import { likePattern, PROFILE_COLUMNS, rowToAdminUser, type ProfileRow } from './userRows';
-import { pageClause } from './listParams';
+import { isAscending, pageClause, pageWindow, sortMap, type ListQuery } from './listParams';
 import { usageByUser, windowFirstDay } from './usageQueries';
-import { existingId } from '../ids';
+import { existingId, uuidsOf } from '../ids';
 import { revokeUserSessions } from '../auth/sessions';
 import { audited, type Actor } from './audited';
 
@@ -15,19 +15,22 @@ export interface UserFilters {
   subscriptionStatus?: string;
   plan?: string;
   search?: string;
+  /** Only these users (simple-rest's getMany). */
+  ids?: string[];
 }
 
-const SORTS = new Map([
-  ['createdAt', 'users.created_at'],
-  ['email', 'users.email'],
-  ['name', 'users.name'],
-  ['displayName', 'users.display_name'],
-  ['plan', 'users.plan'],
-  ['subscriptionStatus', 'users.subscription_status'],
-  ['storageUsed', 'users.storage_used'],
-  ['adsDisabled', 'users.ads_disabled'],
-  ['tokens30d', '"tokens30d"'],
-]);
+const SORTS = sortMap('users', {
+  createdAt: 'users.created_at',
+  email: 'users.email',
+  name: 'users.name',
+  displayName: 'users.display_name',
+  plan: 'users.plan',
+  subscriptionStatus: 'users.subscription_status',
+  storageUsed: 'users.storage_used',
+  adsDisabled: 'users.ads_disabled',
+  tokens30d: '"tokens30d"',
+  id: 'users.id',
+});
 
 export function userWhere(f: UserFilters): SQL {
   const conds: SQL[] = [sql`true`];
@@ -36,6 +39,7 @@ export function userWhere(f: UserFilters): SQL {
   const term = f.search?.trim();
   if (term)
     conds.push(sql`(users.email ilike ${likePattern(term)} or users.name ilike ${likePattern(term)})`);
+  if (f.ids) conds.push(idIn(sql`users.id`, uuidsOf(f.ids)));
   return sql.join(conds, sql` and `);
 }
 
@@ -43,14 +47,13 @@ export function userWhere(f: UserFilters): SQL {
 export async function listUsers(
   ctx: AppContext,
   f: UserFilters,
-  params: ListParams,
+  params: ListQuery,
 ): Promise<{ users: AdminUser[]; total: number }> {
   const where = userWhere(f);
   const { order, limit, paged } = pageClause(params, SORTS, 'createdAt');
   const tokens = sql`left join (${await usageByUser(ctx)}) t on t.user_id = users.id`;
   const byTokens = params.sort === 'tokens30d';
-  let list =
-    byTokens && paged && params.order?.toUpperCase() !== 'ASC' ? await topByTokens(ctx, where, params) : null;
+  let list = byTokens && paged && !isAscending(params) ? await topByTokens(ctx, where, params) : null;
   // Unless the order is by tokens, the page is cut first, so only its rows meet the 30-day rollup.
   const source = byTokens ? sql`users` : sql`(select * from users where ${where} ${order} ${limit}) users`;
   list ??= await rows<ProfileRow & { tokens30d: number }>(
@@ -72,9 +75,8 @@ export async function listUsers(
  * The heaviest users first, read down ai_usage_30d's tokens index, so only a page's worth of users is joined.
  * Null when the page reaches past the users with tokens: the general query orders the rest.
  */
-async function topByTokens(ctx: AppContext, where: SQL, params: ListParams) {
-  const perPage = params.perPage ?? 25;
-  const offset = ((params.page ?? 1) - 1) * perPage;
+async function topByTokens(ctx: AppContext, where: SQL, params: ListQuery) {
+  const { limit: perPage, offset } = pageWindow(params)!;
   const list = await rows<ProfileRow & { tokens30d: number }>(
     ctx.db,
     sql`select ${PROFILE_COLUMNS}, t.tokens::float8 as "tokens30d"

@@ -14,12 +14,28 @@ export const adminUsersQuerySchema = z.object({
   search: z.string().max(200).optional(),
 });
 
-/** Optional paging and sorting on every admin list; without them the whole list is returned. */
+/**
+ * Optional paging and sorting on every admin list; without them the whole list is returned. The list also
+ * speaks ra-data-simple-rest's dialect (see adminLists.ts): sort as JSON ["field","ASC"], range and filter.
+ */
 export const listParamsSchema = z.object({
   page: z.coerce.number().int().min(1).optional(),
   perPage: z.coerce.number().int().min(1).max(500).optional(),
-  sort: z.string().max(40).optional(),
+  sort: z
+    .string()
+    .max(80)
+    .optional()
+    .meta({ description: 'A sort key, or simple-rest\'s JSON ["field","ASC"|"DESC"]' }),
   order: z.enum(['ASC', 'DESC', 'asc', 'desc']).optional(),
+  range: z
+    .string()
+    .max(100)
+    .optional()
+    .meta({ description: 'simple-rest: the first and last row to answer, JSON, e.g. [0,24]' }),
+  filter: z.string().max(40_000).optional().meta({
+    description:
+      'simple-rest: a JSON object of filters, e.g. {"q":"sam"}; q is the full-text search, id a list of ids (getMany)',
+  }),
 });
 export type ListParams = z.infer<typeof listParamsSchema>;
 /** The header that carries the full count when a list is paged. */
@@ -100,6 +116,21 @@ export const createCouponSchema = z
   });
 export type CreateCoupon = z.input<typeof createCouponSchema>;
 
+/**
+ * PUT /admin/coupons/{id}: the coupon form's fields and isActive. A field left out keeps its value; the result
+ * must pass createCouponSchema's rules. Read-only fields a client sends back (id, usedCount, isExpired,
+ * createdBy, createdAt) are ignored.
+ */
+export const updateCouponSchema = z.object({
+  code: z.string().optional(),
+  discountType: discountTypeSchema.optional(),
+  amount: z.number({ error: 'Amount must be a number' }).optional(),
+  usageLimit: z.number({ error: 'Usage limit must be a number or null' }).nullable().optional(),
+  expiresAt: z.string().nullable().optional(),
+  isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+});
+export type UpdateCoupon = z.infer<typeof updateCouponSchema>;
+
 export const abuseStatsSchema = z.object({
   totalFlagged: z.number(),
   flaggedToday: z.number(),
@@ -132,6 +163,23 @@ export const abuseHistorySchema = z.object({
   lastFlaggedReason: z.string().nullable(),
   flaggedAt: z.string().nullable(),
   history: z.array(flagEventSchema),
+  /**
+   * What the rules looked at when an operator last marked the user safe or unflagged them. The abuse check
+   * flags them again for a rule only once its figure grows past this; null if never cleared.
+   */
+  rememberedUsage: z
+    .object({
+      action: z.enum(['unflag', 'mark-safe']),
+      by: z.string(),
+      at: z.string(),
+      tokens30d: z.number(),
+      aiCost30d: z.number(),
+      storageUsed: z.number(),
+      storageLimit: z.number(),
+      estimatedCost: z.number(),
+    })
+    .nullable()
+    .optional(),
 });
 export type AbuseHistory = z.infer<typeof abuseHistorySchema>;
 

@@ -152,7 +152,7 @@ describe('GET /api/admin/messages', () => {
       const res = await get(`/messages?sort=${encodeURIComponent(key)}`);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
-        message: `Cannot sort by "${key}". Sort by one of: createdAt, name, email, type, status, handledAt, handledBy.`,
+        message: `Cannot sort by "${key}". Sort by one of: createdAt, name, email, type, status, handledAt, handledBy, id.`,
       });
     },
   );

@@ -16,11 +16,20 @@ const get = (url: string) => t.app.inject({ method: 'GET', url: `/api/admin${url
 const LISTS = [
   [
     '/users',
-    'createdAt, email, name, displayName, plan, subscriptionStatus, storageUsed, adsDisabled, tokens30d',
+    'createdAt, email, name, displayName, plan, subscriptionStatus, storageUsed, adsDisabled, tokens30d, id',
   ],
-  ['/coupons', 'createdAt, code, amount, usedCount, expiresAt, isActive'],
-  ['/users/flagged', 'flaggedAt, email, createdAt, storageUsed'],
-  ['/users/suspicious', 'estimatedCost, tokensUsed30d, storageUsedMB, email, plan'],
+  [
+    '/coupons',
+    'createdAt, code, amount, usedCount, expiresAt, isActive, discountType, usageLimit, createdBy, id',
+  ],
+  [
+    '/users/flagged',
+    'flaggedAt, email, createdAt, storageUsed, name, displayName, plan, subscriptionStatus, lastFlaggedReason, storageLimit, id',
+  ],
+  [
+    '/users/suspicious',
+    'estimatedCost, tokensUsed30d, storageUsedMB, email, plan, name, displayName, flaggedForAbuse, id',
+  ],
 ] as const;
 
 describe('sort keys on the admin lists', () => {

@@ -108,7 +108,10 @@ describe('GET /api/admin/audit-log', () => {
 
   it.each([
     ['action=user.delete', /^action must be one of: user\.ads, /],
-    ['sort=constructor', 'Cannot sort by "constructor". Sort by one of: at, id, actor, action, targetType.'],
+    [
+      'sort=constructor',
+      'Cannot sort by "constructor". Sort by one of: at, id, actor, action, targetType, targetId.',
+    ],
     ['from=yesterday', /must be a date \(YYYY-MM-DD\) or an ISO date-time/],
     ['to=2026-13-45', /must be a date/],
     ['actor=a%00b', 'actor must not contain NUL characters'],

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
+  doublePrecision,
   index,
   integer,
   numeric,
@@ -96,3 +98,23 @@ export const abuseCheckRuns = pgTable(
       .where(sql`${t.status} = 'running'`),
   ],
 );
+
+/**
+ * What the abuse rules looked at when an operator last cleared a user (mark safe or unflag). The abuse check
+ * flags that user again for a rule only once the rule's figure grows past what it was then, so clearing a
+ * user lasts beyond the next check. One row per user, replaced by each clearing.
+ */
+export const abuseSafeMarks = pgTable('abuse_safe_marks', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokens30d: bigint('tokens_30d', { mode: 'number' }).notNull(),
+  /** Dollars of AI usage in the 30-day window (float8, as the rules compute with it). */
+  aiCost30d: doublePrecision('ai_cost_30d').notNull(),
+  storageUsed: bigint('storage_used', { mode: 'number' }).notNull(),
+  storageLimit: bigint('storage_limit', { mode: 'number' }).notNull(),
+  action: text('action', { enum: ['unflag', 'mark-safe'] }).notNull(),
+  /** The operator's email. */
+  by: text('by').notNull(),
+  at: ts('at').notNull(),
+});
