@@ -6,13 +6,6 @@ import { dashboardOpenedBy, launchWithExtension, type ExtensionBrowser } from '.
 // The web app with the real (test build of the) extension installed: the messages of the sign-in, the header's
 // Extension link and Logout reach it, and its dashboard reads the user's posts from the API.
 
-let ext: ExtensionBrowser;
-beforeAll(async () => {
-  ext = await launchWithExtension();
-});
-afterAll(() => ext?.close());
-beforeEach(() => ext.reset());
-
 const unique = () => `ext-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 /** A fresh account, so no other test's session or posts show up here. */
@@ -44,25 +37,29 @@ async function savePost(token: string, text: string): Promise<void> {
 }
 
 /** A page of the web app with no session stored. */
-async function signedOutPage(): Promise<Page> {
+async function signedOutPage(ext: ExtensionBrowser): Promise<Page> {
   const page = await ext.context.newPage();
   await page.goto('/help');
   await page.evaluate(() => localStorage.clear());
   return page;
 }
 
-const actions = async () => ((await ext.state()).received ?? []).map((m) => m.action);
+/** The actions the extension has received, in order. */
+const actions = async (ext: ExtensionBrowser) => ((await ext.state()).received ?? []).map((m) => m.action);
 
-describe('the web app and the installed extension', () => {
-  it('loads the extension under the id the web app was built with', () => {
-    expect(ext.worker.url()).toBe(`chrome-extension://${extensionId()}/background.js`);
+describe('signing in with the extension installed', () => {
+  // The page's timers run on a clock the test moves, so "2 s later" is checked without waiting on real time.
+  // Playwright's clock serves a whole browser context: this test gets a browser of its own.
+  let ext: ExtensionBrowser;
+  beforeAll(async () => {
+    ext = await launchWithExtension();
   });
+  afterAll(() => ext?.close());
 
   it('sign-in hands the session over and asks the extension to open its dashboard; the web redirect follows 2 s later', async () => {
     const user = await register('Sam Signin');
     await savePost(user.token, 'Saved before signing in on the web');
-    const page = await signedOutPage();
-    // The page's timers run on a clock the test moves, so "2 s later" is checked without waiting on real time.
+    const page = await signedOutPage(ext);
     await page.clock.install();
     await page.goto('/dashboard/login');
     await page.getByLabel('Email').fill(user.email);
@@ -71,7 +68,7 @@ describe('the web app and the installed extension', () => {
     const dashboard = await dashboardOpenedBy(ext, () =>
       page.getByRole('button', { name: 'Sign In' }).click(),
     );
-    expect(await actions()).toEqual(['openDashboard']);
+    expect(await actions(ext)).toEqual(['openDashboard']);
     const { session, received } = await ext.state();
     const signedInToken = await page.evaluate(() => localStorage.getItem('authToken'));
     expect(session).toMatchObject({ token: signedInToken, apiUrl: `${baseURL()}/api` });
@@ -87,12 +84,24 @@ describe('the web app and the installed extension', () => {
     await page.clock.runFor(100);
     await page.waitForURL(`${baseURL()}/dashboard`);
     await page.getByRole('heading', { name: 'Hi, Sam Signin' }).waitFor();
-    await page.close();
+  });
+});
+
+describe('the signed-in web app and the installed extension', () => {
+  let ext: ExtensionBrowser;
+  beforeAll(async () => {
+    ext = await launchWithExtension();
+  });
+  afterAll(() => ext?.close());
+  beforeEach(() => ext.reset());
+
+  it('loads the extension under the id the web app was built with', () => {
+    expect(ext.worker.url()).toBe(`chrome-extension://${extensionId()}/background.js`);
   });
 
   it("the header's Extension link asks again and brings the extension the session; a post saved through the API shows in its dashboard", async () => {
     const user = await register('Erin Extension');
-    const page = await signedOutPage();
+    const page = await signedOutPage(ext);
     const alerts: string[] = [];
     page.on('dialog', (dialog) => void (alerts.push(dialog.message()), dialog.dismiss()));
     // Signed in before the extension was installed: the extension knows nobody yet.
@@ -115,14 +124,14 @@ describe('the web app and the installed extension', () => {
     expect(await again.getByRole('list', { name: 'Saved posts' }).innerText()).toContain(
       'A thread on pricing pages, saved from X',
     );
-    expect(await actions()).toEqual(['openDashboard', 'openDashboard']);
+    expect(await actions(ext)).toEqual(['openDashboard', 'openDashboard']);
     expect(alerts).toEqual([]);
     await page.close();
   });
 
   it('Logout sends LOGOUT and the extension forgets the session', async () => {
     const user = await register('Lou Logout');
-    const page = await signedOutPage();
+    const page = await signedOutPage(ext);
     await page.evaluate((token) => localStorage.setItem('authToken', token), user.token);
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Hi, Lou Logout' }).waitFor();
@@ -133,7 +142,7 @@ describe('the web app and the installed extension', () => {
 
     await page.locator('header').getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${baseURL()}/dashboard/login`);
-    await expect.poll(actions).toEqual(['openDashboard', 'LOGOUT']);
+    await expect.poll(() => actions(ext)).toEqual(['openDashboard', 'LOGOUT']);
     const state = await ext.state();
     expect(state.session).toBeUndefined();
     expect(state.received?.[1]?.origin).toBe(baseURL());
