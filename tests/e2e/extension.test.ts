@@ -36,10 +36,13 @@ async function savePost(token: string, text: string): Promise<void> {
   expect(res.status).toBe(201);
 }
 
-/** A page of the web app with no session stored. */
+/**
+ * A page on the web app's origin with no session stored. It starts on a response without the app, so no
+ * session load of an earlier test's token is in flight while the storage changes under it.
+ */
 async function signedOutPage(ext: ExtensionBrowser): Promise<Page> {
   const page = await ext.context.newPage();
-  await page.goto('/help');
+  await page.goto('/api/healthz');
   await page.evaluate(() => localStorage.clear());
   return page;
 }
