@@ -1,7 +1,21 @@
 // Brand constants and the timings of docs/product.md#constants-and-timings. Pure data: the server reads it too, so no browser APIs here.
 
 export const PRODUCT_NAME = 'Postkeeper';
-export const EXTENSION_ID = 'kpnbmlgoefjdchkbhpdcnlfjhhagbaeo';
+/** The published extension's id, used unless the build names another one. */
+export const DEFAULT_EXTENSION_ID = 'kpnbmlgoefjdchkbhpdcnlfjhhagbaeo';
+
+/** A build-time variable of the web app (Vite's import.meta.env); undefined on the server. */
+function buildEnv(name: 'VITE_API_URL' | 'VITE_EXTENSION_ID'): string | undefined {
+  // Written as `import.meta.env` so Vite replaces it at build time; Node (the server) has no env there.
+  const env = import.meta.env as Record<string, string | undefined> | undefined;
+  return env?.[name]?.trim() || undefined;
+}
+
+/**
+ * The extension the web app talks to: VITE_EXTENSION_ID at build time (a development or test build of the
+ * extension has its own id), else the published one. The store link and the dashboard URL follow it.
+ */
+export const EXTENSION_ID: string = buildEnv('VITE_EXTENSION_ID') ?? DEFAULT_EXTENSION_ID;
 export const EXTENSION_STORE_URL = `https://chromewebstore.google.com/detail/postkeeper/${EXTENSION_ID}`;
 export const EXTENSION_DASHBOARD_URL = `chrome-extension://${EXTENSION_ID}/dashboard.html`;
 export const SUPPORT_EMAIL = 'support@postkeeper.app';
@@ -39,7 +53,4 @@ export const USAGE_WINDOW_DAYS = 30;
 export const DEFAULT_AI_PROVIDER = 'openai';
 
 /** Where the web app sends API calls: same origin by default, or VITE_API_URL for a separate API host. */
-export const API_BASE: string =
-  (typeof import.meta !== 'undefined' &&
-    (import.meta as { env?: Record<string, string> }).env?.VITE_API_URL) ||
-  '/api';
+export const API_BASE: string = buildEnv('VITE_API_URL') ?? '/api';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { TIMINGS } from '../../src/config';
 import { isLocalPath } from '../../src/contract/localPath';
-import { sendToExtension } from '../../src/extension/bridge';
+import { openExtensionDashboard } from '../../src/extension/openDashboard';
 import { withoutHandOff } from '../../src/session/googleHandOff';
 
 /**
@@ -28,7 +28,7 @@ export function usePostAuthRedirect(): (extraState?: Record<string, unknown>) =>
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
   return useCallback(
     async (extraState) => {
-      const result = await sendToExtension('openDashboard');
+      const result = await openExtensionDashboard();
       const go = () => navigate(target, { replace: true, state: extraState });
       if (result === 'ok') timer.current = setTimeout(go, TIMINGS.extensionRedirectMs);
       else go();

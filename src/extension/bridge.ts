@@ -3,6 +3,18 @@ import { EXTENSION_ID, TIMINGS } from '../config';
 /** The messages of docs/product.md#messages-to-the-extension that the web app sends to the extension. */
 export type ExtensionAction = 'openDashboard' | 'LOGOUT';
 
+/** The signed-in session the web app hands to the extension, so the extension can call the API as the user. */
+export interface ExtensionSession {
+  token: string;
+  /** The absolute API base URL, e.g. https://postkeeper.app/api. */
+  apiUrl: string;
+}
+
+/** What goes to the extension besides the action and its timestamp. */
+export interface ExtensionPayload {
+  session?: ExtensionSession;
+}
+
 interface ChromeRuntime {
   sendMessage(extensionId: string, message: unknown, callback: (response: unknown) => void): void;
   lastError?: { message?: string };
@@ -49,6 +61,7 @@ export type SendResult = 'ok' | 'not-chrome' | 'not-installed' | 'error';
 export function sendToExtension(
   action: ExtensionAction,
   timeoutMs: number = TIMINGS.extensionTimeoutMs,
+  payload: ExtensionPayload = {},
 ): Promise<SendResult> {
   const rt = runtime();
   if (!rt) return Promise.resolve(isChromeBrowser() ? 'not-installed' : 'not-chrome');
@@ -62,7 +75,7 @@ export function sendToExtension(
     };
     const timer = setTimeout(() => finish('not-installed'), timeoutMs);
     try {
-      rt.sendMessage(EXTENSION_ID, { action, timestamp: Date.now() }, () => {
+      rt.sendMessage(EXTENSION_ID, { action, timestamp: Date.now(), ...payload }, () => {
         finish(rt.lastError ? 'not-installed' : 'ok');
       });
     } catch {

@@ -1,11 +1,12 @@
 // `npm run bench:api [-- --users 100000] [-- --posts 1000000] [-- --only pglite|postgres]`: fills a fresh database
 // per engine with seed:large's data (embedded PGlite in memory, and PostgreSQL when DATABASE_URL is set: a
 // throwaway database beside it), then measures every console figure as the p95 of 12 requests, one full abuse
-// check, the extension's post search, and the throughput of POST /api/ext/posts as a ratio to GET /api/auth/me
-// in the same run. It ends with one table: each figure beside its target on both engines. Figures only;
-// nothing is asserted (tests hold no timings).
+// check, the extension's post search, and the throughput of POST /api/ext/posts and of POST
+// /api/ext/ai/auto-tagging (against a local OpenAI stand-in in a process of its own) as ratios to GET
+// /api/auth/me in the same run. It ends with one table: each figure beside its target on both engines. Figures
+// only; nothing is asserted (tests hold no timings). A quick look on a small database:
+// `npm run bench:api -- --users 1000 --posts 10000 --only pglite`.
 import { eq } from 'drizzle-orm';
-import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src-server/app';
 import { loadConfig } from '../../src-server/config';
@@ -15,6 +16,8 @@ import { seedLarge } from '../../src-server/seed/large';
 import { HEAVY_POSTS_EMAIL, seedLargePosts } from '../../src-server/seed/largePosts';
 import { abuseChecksSettled } from '../../src-server/admin/abuseService';
 import { createSession } from '../../src-server/auth/sessions';
+import { autoTaggingRequest, startOpenAiStandIn } from './aiStandIn';
+import { measureThroughput, type ThroughputAccounts } from './apiThroughput';
 import { withThrowawayDatabase } from './throwawayDatabase';
 
 const args = process.argv.slice(2);
@@ -23,7 +26,6 @@ const USERS = Number(opt('users') ?? 100_000);
 const POSTS = Number(opt('posts') ?? 1_000_000);
 const ONLY = opt('only');
 const RUNS = 12;
-const THROUGHPUT_SECONDS = 5;
 // Lookups an operator makes: part of an email or a name, matching a few rows to about 1% of users.
 const SEARCHES = [
   'bulk-4217',
@@ -84,26 +86,8 @@ const FIGURES: Figure[] = [
   },
 ];
 const ABUSE_TARGET_MS: Record<Engine, number> = { postgres: 1000, pglite: 3000 };
-/**
- * Throughput, each as a ratio to GET /api/auth/me measured in the same run. To add a route (e.g. the AI
- * gateway's POST /api/ext/ai/auto-tagging against a local stand-in), append an entry; `body(n)` makes the
- * n-th request's JSON body.
- */
-let saved = 0;
-const THROUGHPUT: { name: string; method: 'GET' | 'POST'; path: string; body?: (n: number) => object }[] = [
-  { name: 'GET /api/auth/me', method: 'GET', path: '/api/auth/me' },
-  {
-    name: 'POST /api/ext/posts',
-    method: 'POST',
-    path: '/api/ext/posts',
-    body: (n) => ({
-      platform: 'x',
-      url: `https://x.com/bench/${n}`,
-      author: 'Bench',
-      text: 'A post saved by the bench.',
-    }),
-  },
-];
+/** The env that points the app's OpenAI provider at the stand-in, set once the stand-in runs. */
+let aiEnv: Record<string, string> = {};
 
 const results = new Map<string, Partial<Record<Engine, string>>>();
 const record = (name: string, engine: Engine, value: string) =>
@@ -146,6 +130,7 @@ async function bench(engine: Engine, label: string, databaseUrl: string | undefi
     LOG_LEVEL: 'silent',
     DATABASE_URL: databaseUrl ?? '',
     WEB_URL: 'http://localhost:3000',
+    ...aiEnv,
   });
   const app = await buildApp({ config, db: database.db, logger: false });
   await app.ready();
@@ -154,6 +139,12 @@ async function bench(engine: Engine, label: string, databaseUrl: string | undefi
       admin: await tokenFor(app, database.db, 'bulk-2@load.test', true),
       heavy: await tokenFor(app, database.db, HEAVY_POSTS_EMAIL),
       typical: await tokenFor(app, database.db, 'bulk-77@load.test'),
+    };
+    const aiRequest = await autoTaggingRequest(app, database.db);
+    const accounts: ThroughputAccounts = {
+      typical: tokens.typical,
+      premiumWithPost: aiRequest.headers.authorization.replace(/^Bearer /, ''),
+      aiPostId: aiRequest.payload.postId,
     };
     const get = async (url: string, as: keyof typeof tokens) => {
       const res = await app.inject({
@@ -213,33 +204,10 @@ async function bench(engine: Engine, label: string, databaseUrl: string | undefi
 
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
-    const rates: number[] = [];
-    for (const t of THROUGHPUT) {
-      const result = await autocannon({
-        url: `http://127.0.0.1:${port}`,
-        connections: 10,
-        duration: THROUGHPUT_SECONDS,
-        requests: [
-          {
-            method: t.method,
-            path: t.path,
-            headers: {
-              authorization: `Bearer ${tokens.typical}`,
-              ...(t.body ? { 'content-type': 'application/json' } : {}),
-            },
-            setupRequest: (req) => (t.body ? { ...req, body: JSON.stringify(t.body((saved += 1))) } : req),
-          },
-        ],
-      });
-      if (result.non2xx || result.errors)
-        console.log(`  ${t.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-      // Only answered requests count.
-      const rate = (result.requests.total - result.non2xx - result.errors) / THROUGHPUT_SECONDS;
-      rates.push(rate);
-      const ratio = rate / rates[0];
-      record(`${t.name} (req/s, ratio to /auth/me)`, engine, `${rate.toFixed(0)} (${ratio.toFixed(2)})`);
-      console.log(`  ${t.name}: ${rate.toFixed(0)} req/s, ${ratio.toFixed(2)} × GET /api/auth/me`);
-    }
+    await measureThroughput(`http://127.0.0.1:${port}`, accounts, (name, rate, ratio) => {
+      record(`${name} (req/s, ratio to /auth/me)`, engine, `${rate.toFixed(0)} (${ratio.toFixed(2)})`);
+      console.log(`  ${name}: ${rate.toFixed(0)} req/s, ${ratio.toFixed(2)} × GET /api/auth/me`);
+    });
   } finally {
     await app.close();
     await database.close();
@@ -273,12 +241,20 @@ function printTable(): void {
 }
 
 async function main(): Promise<void> {
-  if (ONLY !== 'postgres') await bench('pglite', 'PGlite (embedded, in memory)', undefined);
-  const baseUrl = process.env.DATABASE_URL;
-  if (ONLY !== 'pglite') {
-    if (baseUrl) await withThrowawayDatabase(baseUrl, (url) => bench('postgres', 'PostgreSQL', url));
-    else
-      console.log('\nPostgreSQL: skipped (set DATABASE_URL to a server the bench may create a database on)');
+  const standIn = await startOpenAiStandIn();
+  aiEnv = standIn.env;
+  try {
+    if (ONLY !== 'postgres') await bench('pglite', 'PGlite (embedded, in memory)', undefined);
+    const baseUrl = process.env.DATABASE_URL;
+    if (ONLY !== 'pglite') {
+      if (baseUrl) await withThrowawayDatabase(baseUrl, (url) => bench('postgres', 'PostgreSQL', url));
+      else
+        console.log(
+          '\nPostgreSQL: skipped (set DATABASE_URL to a server the bench may create a database on)',
+        );
+    }
+  } finally {
+    standIn.stop();
   }
   printTable();
 }

@@ -14,6 +14,8 @@ export function launchChromium(): Promise<Browser> {
 }
 
 export const baseURL = () => inject('baseURL');
+/** The id of the test extension, which the e2e build of the web app talks to. */
+export const extensionId = () => inject('extensionId');
 
 /** A fresh context with empty storage, at the given width. */
 export async function newPage(

@@ -2,6 +2,7 @@ import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { testExtensionId } from '../fixtures/extensionId';
 import { freePort } from '../fixtures/localServer';
 import { startFakeGoogle } from '../fixtures/fakeGoogle';
 import type { TestProject } from 'vitest/node';
@@ -12,23 +13,27 @@ declare module 'vitest' {
     dataDir: string;
     /** The local OpenID provider standing in for Google; tests pick its next account with signInNextAs. */
     googleIssuer: string;
+    extensionId: string;
   }
 }
 
 /**
  * Builds the app exactly as `npm start` does, then runs the server on a fresh embedded database with the
- * demo seed, so browser tests drive the real build.
+ * demo seed, so browser tests drive the real build. The build talks to the test extension
+ * (tests/fixtures/extension), which the extension tests load into Chromium; a prebuilt E2E_CLIENT_DIR must have
+ * been built with VITE_EXTENSION_ID set to that extension's id too.
  */
 export default async function setup(project: TestProject) {
   const root = join(import.meta.dirname, '..', '..');
   const dataDir = mkdtempSync(join(tmpdir(), 'postkeeper-e2e-'));
   // Each run builds into its own folder, exactly as `npm run build` does, so parallel runs never clash.
   const clientDir = process.env.E2E_CLIENT_DIR ?? join(dataDir, 'client');
+  const extensionId = testExtensionId();
   if (!process.env.E2E_CLIENT_DIR)
     execSync('npm run build', {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, CLIENT_DIR: clientDir },
+      env: { ...process.env, CLIENT_DIR: clientDir, VITE_EXTENSION_ID: extensionId },
     });
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
@@ -84,6 +89,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
   project.provide('googleIssuer', google.issuer);
+  project.provide('extensionId', extensionId);
   return async () => {
     child.kill('SIGTERM');
     await google.close();

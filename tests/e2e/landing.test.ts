@@ -1,8 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXTENSION_STORE_URL } from '../../src/config';
 import { adminLibrariesIn } from '../bench/webMarkers';
-import { baseURL, launchChromium, newPage, signInAs } from './browser';
+import { baseURL, extensionId, launchChromium, newPage, signInAs } from './browser';
 import { hasHorizontalScroll, snapWholePage } from './landingHelpers';
 
 let browser: Browser;
@@ -85,7 +84,10 @@ describe('landing page', () => {
         predicate: (frame) => frame === popup.mainFrame() && navigated(frame.url()),
       });
     await popup.waitForLoadState('load');
-    await expect.poll(() => storeRequests).toEqual([EXTENSION_STORE_URL]);
+    // The e2e build names the test extension, whose id the store link carries.
+    await expect
+      .poll(() => storeRequests)
+      .toEqual([`https://chromewebstore.google.com/detail/postkeeper/${extensionId()}`]);
     expect(context.pages()).toHaveLength(2);
     expect(await popup.evaluate(() => window.opener)).toBeNull();
     expect(page.url()).toBe(`${baseURL()}/`);

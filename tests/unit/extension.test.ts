@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EXTENSION_ID } from '../../src/config';
 import { isChromeBrowser, isChromiumBrowser, sendToExtension } from '../../src/extension/bridge';
 import { EXTENSION_TEXT, extensionAlert } from '../../src/extension/extensionTexts';
+import { absoluteApiUrl, openExtensionDashboard } from '../../src/extension/openDashboard';
 
 type Callback = (response: unknown) => void;
 
@@ -92,6 +93,46 @@ describe('sendToExtension', () => {
     await expect(sendToExtension('openDashboard')).resolves.toBe('not-installed');
     userAgent(FIREFOX_UA);
     await expect(sendToExtension('openDashboard')).resolves.toBe('not-chrome');
+  });
+});
+
+describe('openExtensionDashboard: the session rides along with openDashboard', () => {
+  function signedIn(token: string | null) {
+    const items = new Map(token ? [['authToken', token]] : []);
+    vi.stubGlobal('localStorage', { getItem: (k: string) => items.get(k) ?? null });
+    vi.stubGlobal('location', new URL('https://postkeeper.app/login?from=%2Fsettings'));
+  }
+
+  it('signed in: the token and the absolute API URL go to the extension in the openDashboard message', async () => {
+    userAgent(CHROME_UA);
+    signedIn('tok-123');
+    const sent = fakeRuntime('reply');
+    await expect(openExtensionDashboard()).resolves.toBe('ok');
+    expect(sent).toEqual([
+      {
+        id: EXTENSION_ID,
+        message: {
+          action: 'openDashboard',
+          timestamp: Date.parse('2026-11-22T12:00:00Z'),
+          session: { token: 'tok-123', apiUrl: 'https://postkeeper.app/api' },
+        },
+      },
+    ]);
+  });
+
+  it('signed out: openDashboard alone, no session', async () => {
+    userAgent(CHROME_UA);
+    signedIn(null);
+    const sent = fakeRuntime('reply');
+    await openExtensionDashboard();
+    expect(sent[0]?.message).toEqual({
+      action: 'openDashboard',
+      timestamp: Date.parse('2026-11-22T12:00:00Z'),
+    });
+  });
+
+  it('the API URL is absolute, whether the API is on this origin or another host', () => {
+    expect(absoluteApiUrl('http://localhost:3000/dashboard')).toBe('http://localhost:3000/api');
   });
 });
 
