@@ -41,6 +41,21 @@ const SessionContext = createContext<Session | null>(null);
 
 type HandOffResult = 'none' | 'signed-in' | 'failed';
 
+let leaving = false;
+if (typeof window !== 'undefined') {
+  const leave = () => {
+    leaving = true;
+  };
+  window.addEventListener('beforeunload', leave);
+  window.addEventListener('pagehide', leave);
+  // Back from the page cache: this page is showing again.
+  window.addEventListener('pageshow', () => {
+    leaving = false;
+  });
+}
+/** True once the page has started to unload; the browser then aborts its requests. */
+const isLeavingPage = () => leaving;
+
 /** Trades the Google callback's one-time code for a session token and stores it; a refused code leaves any stored session. */
 async function tradeHandOff(code: string | null): Promise<HandOffResult> {
   if (!code) return 'none';
@@ -76,6 +91,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (mine === generation.current) setState({ status: 'authenticated', user: profile, error: null });
       return profile;
     } catch {
+      // A reload or a link cuts off the call in flight: that is the page going away, not a failed profile.
+      if (isLeavingPage()) throw new Error(SESSION_TEXT.profileFailed);
       clearStoredSession();
       if (mine === generation.current)
         setState({ status: 'unauthenticated', user: null, error: SESSION_TEXT.profileFailed });

@@ -169,6 +169,19 @@ describe('session start', () => {
     await waitFor(() => expect(state()).toBe('unauthenticated|-|Failed to fetch user profile'));
     expect(localStorage.getItem('authToken')).toBeNull();
   });
+
+  it('a profile call cut off because the page is reloading keeps the session for the next page', async () => {
+    localStorage.setItem('authToken', 'tok');
+    let cutOff!: (err: Error) => void;
+    fetchMock.mockReturnValue(new Promise((_resolve, reject) => (cutOff = reject)));
+    mount();
+    window.dispatchEvent(new Event('pagehide'));
+    cutOff(new TypeError('Failed to fetch'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(localStorage.getItem('authToken')).toBe('tok');
+    expect(state()).toBe('loading|-|-');
+    window.dispatchEvent(new Event('pageshow'));
+  });
 });
 
 describe('login and register', () => {
