@@ -22,6 +22,12 @@ export interface AppContext {
   media: MediaStore;
 }
 
+/**
+ * The first argument of every service: the whole AppContext, or this part of it where the database and the clock
+ * are all it needs (a transaction passes `{ ...ctx, db: tx }`).
+ */
+export type DbContext = Pick<AppContext, 'db' | 'clock'>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;

@@ -144,7 +144,7 @@ export async function revokeSessionsByAdmin(ctx: AppContext, actor: Actor, id: s
   return ctx.db.transaction(async (tx) => {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id));
     if (!user) throw notFound('User not found');
-    const revoked = await revokeUserSessions(tx, id);
+    const revoked = await revokeUserSessions({ ...ctx, db: tx }, id);
     await audited(tx, actor, {
       at: ctx.clock.now(),
       action: 'user.revoke-sessions',

@@ -32,7 +32,7 @@ export async function registerAccount(
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
   if (!created) throw conflict('An account with this email already exists. Please sign in instead.');
-  return createSession(ctx.db, created.id, ctx.clock, ctx.config.SESSION_TTL_DAYS);
+  return createSession(ctx, created.id, ctx.config.SESSION_TTL_DAYS);
 }
 
 /** Checks the credentials and opens a session; unknown email and wrong password fail alike. */
@@ -57,7 +57,7 @@ export async function logIn(ctx: AppContext, input: { email: string; password: s
     await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
     // Expired and idle sessions are dead weight; dropping this user's keeps the table from growing with every sign-in.
     await tx.delete(sessions).where(and(eq(sessions.userId, user.id), deadSessions(now, { idleDays })));
-    return createSession(tx, user.id, ctx.clock, ctx.config.SESSION_TTL_DAYS);
+    return createSession({ ...ctx, db: tx }, user.id, ctx.config.SESSION_TTL_DAYS);
   });
   if (!token) throw unauthorized(INVALID_LOGIN);
   return token;

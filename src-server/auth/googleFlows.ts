@@ -59,5 +59,5 @@ export async function exchangeHandOff(ctx: Ctx, code: string): Promise<string> {
     .where(and(eq(googleHandOffs.codeHash, hashToken(code)), gt(googleHandOffs.expiresAt, ctx.clock.now())))
     .returning();
   if (!handOff) throw badRequest(HAND_OFF_EXPIRED);
-  return createSession(ctx.db, handOff.userId, ctx.clock, ctx.config.SESSION_TTL_DAYS);
+  return createSession(ctx, handOff.userId, ctx.config.SESSION_TTL_DAYS);
 }

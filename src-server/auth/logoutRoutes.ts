@@ -23,7 +23,7 @@ export async function logoutRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       requireUser(request);
-      await revokeSession(app.ctx.db, bearerToken(request)!);
+      await revokeSession(app.ctx, bearerToken(request)!);
       return reply.code(204).send(null);
     },
   );

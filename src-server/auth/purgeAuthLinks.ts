@@ -1,10 +1,9 @@
 import { isNotNull, lte, or } from 'drizzle-orm';
-import type { Db } from '../db/connect';
-import type { Clock } from '../clock';
+import type { DbContext } from '../context';
 import { googleHandOffs, oauthStates, passwordResets } from '../db/schema';
 
 /** Reset links that were used or have expired, Google sign-ins that were never finished and hand-off codes never traded, can never work again. */
-export async function purgeStaleAuthLinks(db: Db, clock: Clock): Promise<void> {
+export async function purgeStaleAuthLinks({ db, clock }: DbContext): Promise<void> {
   const now = clock.now();
   await db
     .delete(passwordResets)

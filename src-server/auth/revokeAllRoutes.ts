@@ -23,7 +23,7 @@ export async function revokeAllRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await revokeUserSessions(app.ctx.db, user.id);
+      await revokeUserSessions(app.ctx, user.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,7 +1,6 @@
 import { and, eq, gt, lte, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/connect';
+import type { DbContext } from '../context';
 import { sessions, users, type UserRow } from '../db/schema';
-import type { Clock } from '../clock';
 import { DAY_MS } from '../clock';
 import { hashToken, newToken } from './tokens';
 
@@ -22,10 +21,10 @@ export function deadSessions(now: Date, { idleDays = DEFAULT_IDLE_DAYS }: Sessio
   return or(lte(sessions.expiresAt, now), lte(sessions.lastUsedAt, idleCutoff(now, idleDays)))!;
 }
 
-export async function createSession(db: Db, userId: string, clock: Clock, ttlDays: number): Promise<string> {
+export async function createSession(ctx: DbContext, userId: string, ttlDays: number): Promise<string> {
   const token = newToken();
-  const now = clock.now();
-  await db.insert(sessions).values({
+  const now = ctx.clock.now();
+  await ctx.db.insert(sessions).values({
     userId,
     tokenHash: hashToken(token),
     createdAt: now,
@@ -40,9 +39,8 @@ export async function createSession(db: Db, userId: string, clock: Clock, ttlDay
  * session keeps it alive: its last use is recorded, at most once a minute.
  */
 export async function findSessionUser(
-  db: Db,
+  { db, clock }: DbContext,
   token: string,
-  clock: Clock,
   { idleDays = DEFAULT_IDLE_DAYS }: SessionOptions = {},
 ): Promise<UserRow | null> {
   const now = clock.now();
@@ -66,7 +64,7 @@ export async function findSessionUser(
 }
 
 /** Ends the session of this token; false when there was none. */
-export async function revokeSession(db: Db, token: string): Promise<boolean> {
+export async function revokeSession({ db }: DbContext, token: string): Promise<boolean> {
   const deleted = await db
     .delete(sessions)
     .where(eq(sessions.tokenHash, hashToken(token)))
@@ -75,15 +73,14 @@ export async function revokeSession(db: Db, token: string): Promise<boolean> {
 }
 
 /** Ends every session of the user; returns how many there were. */
-export async function revokeUserSessions(db: Db, userId: string): Promise<number> {
+export async function revokeUserSessions({ db }: DbContext, userId: string): Promise<number> {
   const deleted = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
   return deleted.length;
 }
 
 /** Deletes sessions past their cap or idle too long; returns how many. Run on a schedule by the job runner. */
 export async function purgeExpiredSessions(
-  db: Db,
-  clock: Clock,
+  { db, clock }: DbContext,
   options: SessionOptions = {},
 ): Promise<number> {
   const deleted = await db

@@ -1,6 +1,5 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/connect';
-import type { Clock } from '../clock';
+import type { DbContext } from '../context';
 import { billingCustomers, coupons, subscriptions, users, type SubscriptionRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { PLANS } from '../../src/config';
@@ -71,8 +70,7 @@ async function redeemCoupon(tx: Tx, code: string, now: Date) {
  * are charged at once. A declined card changes nothing.
  */
 export async function completeLocalCheckout(
-  db: Db | Tx,
-  clock: Clock,
+  { db, clock }: DbContext,
   userId: string,
   input: { cardNumber: string; couponCode?: string },
 ): Promise<SubscriptionRow> {
@@ -125,8 +123,9 @@ export async function completeLocalCheckout(
 }
 
 /** Sets or clears cancel-at-period-end on a live subscription. */
-export async function setCancelAtPeriodEnd(db: Db, clock: Clock, userId: string, cancel: boolean) {
-  await advanceSubscriptions(db, clock, userId);
+export async function setCancelAtPeriodEnd(ctx: DbContext, userId: string, cancel: boolean) {
+  const { db, clock } = ctx;
+  await advanceSubscriptions(ctx, userId);
   const now = clock.now();
   const [row] = await db
     .update(subscriptions)
@@ -138,7 +137,8 @@ export async function setCancelAtPeriodEnd(db: Db, clock: Clock, userId: string,
 }
 
 /** Changes the embedded provider's card; a past-due subscription is retried at the next sweep. */
-export async function changeLocalCard(db: Db, clock: Clock, userId: string, cardNumber: string) {
+export async function changeLocalCard(ctx: DbContext, userId: string, cardNumber: string) {
+  const { db, clock } = ctx;
   const card = checkCard(cardNumber);
   const updated = await db
     .update(billingCustomers)
@@ -146,7 +146,7 @@ export async function changeLocalCard(db: Db, clock: Clock, userId: string, card
     .where(eq(billingCustomers.userId, userId))
     .returning();
   if (!updated.length) throw notFound(NO_SUBSCRIPTION);
-  await advanceSubscriptions(db, clock, userId);
+  await advanceSubscriptions(ctx, userId);
 }
 
 /**
@@ -154,7 +154,7 @@ export async function changeLocalCard(db: Db, clock: Clock, userId: string, card
  * otherwise the invoice is charged to the card on file, which renews the period (trialing/past_due → active) or,
  * when declined, leaves it past_due until the card is changed. Runs periodically and before every read.
  */
-export async function advanceSubscriptions(db: Db, clock: Clock, userId?: string): Promise<number> {
+export async function advanceSubscriptions({ db, clock }: DbContext, userId?: string): Promise<number> {
   const now = clock.now();
   const due = await db
     .select({ userId: subscriptions.userId })
@@ -199,15 +199,17 @@ export async function advanceSubscriptions(db: Db, clock: Clock, userId?: string
 }
 
 /** The subscription after bringing it up to date, or null. */
-export async function findSubscription(db: Db, clock: Clock, userId: string) {
-  await advanceSubscriptions(db, clock, userId);
+export async function findSubscription(ctx: DbContext, userId: string) {
+  await advanceSubscriptions(ctx, userId);
+  const { db } = ctx;
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   return row ?? null;
 }
 
 /** Refuses a new checkout with 409 while the user has a live subscription (after bringing it up to date). */
-export async function assertNoLiveSubscription(db: Db, clock: Clock, userId: string): Promise<void> {
-  await advanceSubscriptions(db, clock, userId);
+export async function assertNoLiveSubscription(ctx: DbContext, userId: string): Promise<void> {
+  await advanceSubscriptions(ctx, userId);
+  const { db } = ctx;
   const [row] = await db
     .select({ status: subscriptions.status })
     .from(subscriptions)

@@ -13,7 +13,8 @@ const html = (reply: FastifyReply, code: number, body: string) =>
 /** The embedded provider's hosted checkout and portal pages, served on the API host. */
 export async function localPageRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, clock, config } = app.ctx;
+  const { ctx } = app;
+  const { config } = ctx;
 
   const expired = (reply: FastifyReply) =>
     html(
@@ -38,10 +39,10 @@ export async function localPageRoutes(root: FastifyInstance): Promise<void> {
     '/billing/local/checkout/:id',
     { schema: { hide: true, params: idParams } },
     async (request, reply) => {
-      const session = await findPageSession(db, clock.now(), request.params.id, 'checkout');
+      const session = await findPageSession(ctx, request.params.id, 'checkout');
       if (!session) return expired(reply);
       const action = `${config.apiUrl}/billing/local/checkout/${session.id}`;
-      return html(reply, 200, checkoutPage({ action, trial: await trialAvailable(db, session.userId) }));
+      return html(reply, 200, checkoutPage({ action, trial: await trialAvailable(ctx, session.userId) }));
     },
   );
 
@@ -49,15 +50,15 @@ export async function localPageRoutes(root: FastifyInstance): Promise<void> {
     '/billing/local/checkout/:id',
     { schema: { hide: true, params: idParams, body: cardForm } },
     async (request, reply) => {
-      const session = await findPageSession(db, clock.now(), request.params.id, 'checkout');
+      const session = await findPageSession(ctx, request.params.id, 'checkout');
       if (!session) return expired(reply);
       try {
-        const started = await checkoutFromPage(db, clock, session.id, request.body);
+        const started = await checkoutFromPage(ctx, session.id, request.body);
         if (!started) return expired(reply);
       } catch (err) {
         if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
         const action = `${config.apiUrl}/billing/local/checkout/${session.id}`;
-        const trial = await trialAvailable(db, session.userId);
+        const trial = await trialAvailable(ctx, session.userId);
         return html(
           reply,
           err.statusCode,
@@ -85,11 +86,11 @@ export async function localPageRoutes(root: FastifyInstance): Promise<void> {
     notice?: { ok?: string; error?: string },
     code = 200,
   ) {
-    const session = await findPageSession(db, clock.now(), id, 'portal');
+    const session = await findPageSession(ctx, id, 'portal');
     if (!session) return expired(reply);
-    const sub = await findSubscription(db, clock, session.userId);
+    const sub = await findSubscription(ctx, session.userId);
     if (!sub) return expired(reply);
-    const plan = await planOf(db, session.userId);
+    const plan = await planOf(ctx, session.userId);
     return html(
       reply,
       code,
@@ -119,13 +120,12 @@ export async function localPageRoutes(root: FastifyInstance): Promise<void> {
       const { id, action } = request.params;
       // Each portal page is good for one action: replaying the same form (or a leaked URL) finds it used. The
       // page that answers carries a fresh id for the next action.
-      const session = await claimPageSession(db, clock.now(), id, 'portal');
+      const session = await claimPageSession(ctx, id, 'portal');
       if (!session) return expired(reply);
-      const next = await createPageSession(db, clock.now(), session.userId, 'portal', session.returnUrl);
+      const next = await createPageSession(ctx, session.userId, 'portal', session.returnUrl);
       try {
-        if (action === 'card')
-          await changeLocalCard(db, clock, session.userId, request.body?.cardNumber ?? '');
-        else await setCancelAtPeriodEnd(db, clock, session.userId, action === 'cancel');
+        if (action === 'card') await changeLocalCard(ctx, session.userId, request.body?.cardNumber ?? '');
+        else await setCancelAtPeriodEnd(ctx, session.userId, action === 'cancel');
       } catch (err) {
         if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
         return renderPortal(reply, next, { error: err.message }, err.statusCode);

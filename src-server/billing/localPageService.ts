@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/connect';
-import type { Clock } from '../clock';
+import type { DbContext } from '../context';
 import { billingCustomers, users } from '../db/schema';
 import { completeLocalCheckout } from './localBilling';
 import { claimPageSession } from './pageSessions';
 
 /** A free trial is offered once per customer. */
-export async function trialAvailable(db: Db, userId: string): Promise<boolean> {
+export async function trialAvailable({ db }: DbContext, userId: string): Promise<boolean> {
   const [customer] = await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
   return !customer?.trialUsed;
 }
@@ -17,21 +16,20 @@ export async function trialAvailable(db: Db, userId: string): Promise<boolean> {
  * tried again.
  */
 export async function checkoutFromPage(
-  db: Db,
-  clock: Clock,
+  ctx: DbContext,
   pageId: string,
   form: { cardNumber: string; couponCode?: string },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const claimed = await claimPageSession(tx, clock.now(), pageId, 'checkout');
+  return ctx.db.transaction(async (tx) => {
+    const claimed = await claimPageSession({ ...ctx, db: tx }, pageId, 'checkout');
     if (!claimed) return false;
-    await completeLocalCheckout(tx, clock, claimed.userId, form);
+    await completeLocalCheckout({ ...ctx, db: tx }, claimed.userId, form);
     return true;
   });
 }
 
 /** The user's plan as the portal page shows it. */
-export async function planOf(db: Db, userId: string): Promise<'free' | 'premium'> {
+export async function planOf({ db }: DbContext, userId: string): Promise<'free' | 'premium'> {
   const [user] = await db.select({ plan: users.plan }).from(users).where(eq(users.id, userId));
   return user?.plan ?? 'free';
 }

@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import type { DbContext } from '../context';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../db/connect';
 import { billingPageSessions } from '../db/schema';
-import type { Tx } from './planSync';
 
 export const PAGE_SESSION_TTL_MS = 30 * 60_000;
 
 export async function createPageSession(
-  db: Db,
-  now: Date,
+  { db, clock }: DbContext,
   userId: string,
   kind: 'checkout' | 'portal',
   returnUrl: string,
 ): Promise<string> {
+  const now = clock.now();
   const id = `${kind === 'checkout' ? 'cs' : 'ps'}_${randomBytes(24).toString('base64url')}`;
   await db
     .insert(billingPageSessions)
@@ -21,7 +20,8 @@ export async function createPageSession(
 }
 
 /** An unexpired, not yet completed page session of that kind, or null. */
-export async function findPageSession(db: Db, now: Date, id: string, kind: 'checkout' | 'portal') {
+export async function findPageSession({ db, clock }: DbContext, id: string, kind: 'checkout' | 'portal') {
+  const now = clock.now();
   const [row] = await db
     .select()
     .from(billingPageSessions)
@@ -40,7 +40,8 @@ export async function findPageSession(db: Db, now: Date, id: string, kind: 'chec
  * Uses a page id up: one conditional UPDATE, so of two concurrent submits only one gets the row back. Inside the
  * caller's transaction the claim is undone if the work after it fails (a declined card leaves the page usable).
  */
-export async function claimPageSession(db: Db | Tx, now: Date, id: string, kind: 'checkout' | 'portal') {
+export async function claimPageSession({ db, clock }: DbContext, id: string, kind: 'checkout' | 'portal') {
+  const now = clock.now();
   const [row] = await db
     .update(billingPageSessions)
     .set({ completedAt: now })

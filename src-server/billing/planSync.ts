@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { DbContext } from '../context';
 import type { Db } from '../db/connect';
 import { billingCustomers, users } from '../db/schema';
 import { PLANS } from '../../src/config';
@@ -29,7 +30,7 @@ export async function syncPlan(tx: Tx | Db, userId: string, status: Subscription
 }
 
 /** True while an operator's Premium grant is in force for the user (billing_customers.complimentary). */
-export async function hasComplimentaryGrant(db: Db, userId: string): Promise<boolean> {
+export async function hasComplimentaryGrant({ db }: DbContext, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ complimentary: billingCustomers.complimentary })
     .from(billingCustomers)

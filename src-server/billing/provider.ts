@@ -35,26 +35,26 @@ export function toSubscription(row: SubscriptionRow): Subscription {
 
 /** The embedded provider: its checkout and portal are pages this server serves under /billing/local. */
 export function localProvider(deps: { db: Db; clock: Clock; config: AppConfig }): BillingProvider {
-  const { db, clock, config } = deps;
+  const { config } = deps;
   return {
     async createCheckoutSession(userId) {
-      await assertNoLiveSubscription(db, clock, userId);
-      const id = await createPageSession(db, clock.now(), userId, 'checkout', `${config.webUrl}/dashboard`);
+      await assertNoLiveSubscription(deps, userId);
+      const id = await createPageSession(deps, userId, 'checkout', `${config.webUrl}/dashboard`);
       return { url: `${config.apiUrl}/billing/local/checkout/${id}` };
     },
     async createPortalSession(userId, returnUrl) {
-      if (!(await findSubscription(db, clock, userId))) throw notFound(NO_SUBSCRIPTION);
-      const id = await createPageSession(db, clock.now(), userId, 'portal', returnUrl);
+      if (!(await findSubscription(deps, userId))) throw notFound(NO_SUBSCRIPTION);
+      const id = await createPageSession(deps, userId, 'portal', returnUrl);
       return { url: `${config.apiUrl}/billing/local/portal/${id}` };
     },
     async cancelAtPeriodEnd(userId) {
-      return toSubscription(await setCancelAtPeriodEnd(db, clock, userId, true));
+      return toSubscription(await setCancelAtPeriodEnd(deps, userId, true));
     },
     async reactivate(userId) {
-      return toSubscription(await setCancelAtPeriodEnd(db, clock, userId, false));
+      return toSubscription(await setCancelAtPeriodEnd(deps, userId, false));
     },
     async getSubscription(userId) {
-      const row = await findSubscription(db, clock, userId);
+      const row = await findSubscription(deps, userId);
       return row ? toSubscription(row) : null;
     },
   };

@@ -49,7 +49,7 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
     async (request) => {
       const user = requireUser(request);
       const subscription = await provider.getSubscription(user.id);
-      const complimentary = await hasComplimentaryGrant(db, user.id);
+      const complimentary = await hasComplimentaryGrant(app.ctx, user.id);
       if (!subscription && !complimentary) throw notFound(NO_SUBSCRIPTION);
       return { subscription, complimentary };
     },

@@ -35,14 +35,14 @@ export const JOBS: readonly JobDefinition[] = [
     everyMs: HOUR,
     leaseMs: 10 * MINUTE,
     run: async (ctx) => {
-      await purgeExpiredSessions(ctx.db, ctx.clock, { idleDays: ctx.config.SESSION_IDLE_DAYS });
+      await purgeExpiredSessions(ctx, { idleDays: ctx.config.SESSION_IDLE_DAYS });
     },
   },
   {
     name: JOB_NAMES.authLinks,
     everyMs: HOUR,
     leaseMs: 10 * MINUTE,
-    run: (ctx) => purgeStaleAuthLinks(ctx.db, ctx.clock),
+    run: (ctx) => purgeStaleAuthLinks(ctx),
   },
   {
     name: JOB_NAMES.uploads,
@@ -67,7 +67,7 @@ export const JOBS: readonly JobDefinition[] = [
     everyMs: MINUTE,
     leaseMs: 10 * MINUTE,
     run: async (ctx) => {
-      await advanceSubscriptions(ctx.db, ctx.clock);
+      await advanceSubscriptions(ctx);
     },
   },
 ];

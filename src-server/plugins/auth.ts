@@ -16,7 +16,7 @@ export function registerAuth(app: FastifyInstance): void {
     const token = bearerToken(request);
     const { db, clock, config } = app.ctx;
     request.user = token
-      ? await findSessionUser(db, token, clock, { idleDays: config.SESSION_IDLE_DAYS })
+      ? await findSessionUser({ db, clock }, token, { idleDays: config.SESSION_IDLE_DAYS })
       : null;
   });
 }

@@ -28,5 +28,7 @@ export async function seedDemoSubscription(db: Db, clock: Clock): Promise<void> 
     .insert(billingCustomers)
     .values({ userId: user.id, trialUsed: true, createdAt: subscribedAt, updatedAt: subscribedAt })
     .onConflictDoNothing({ target: billingCustomers.userId });
-  await completeLocalCheckout(db, { now: () => subscribedAt }, user.id, { cardNumber: TEST_CARDS.success });
+  await completeLocalCheckout({ db, clock: { now: () => subscribedAt } }, user.id, {
+    cardNumber: TEST_CARDS.success,
+  });
 }

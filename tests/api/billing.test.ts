@@ -211,8 +211,8 @@ describe('the embedded lifecycle on the clock', () => {
   it('turns a paid trial active, a declined card past_due, and a pending cancel into free', async () => {
     const { email } = await registerUser(t.app);
     const userId = (await userRow(email)).id;
-    const sub = () => findSubscription(t.db, t.clock, userId);
-    await completeLocalCheckout(t.db, t.clock, userId, { cardNumber: '4242424242424242' });
+    const sub = () => findSubscription(t.app.ctx, userId);
+    await completeLocalCheckout(t.app.ctx, userId, { cardNumber: '4242424242424242' });
     t.clock.advance(7 * DAY_MS - 1000);
     expect((await sub())?.status).toBe('trialing');
     t.clock.advance(2000);
@@ -226,17 +226,17 @@ describe('the embedded lifecycle on the clock', () => {
     // The periodic sweep renews without a read; a card that declines leaves the renewal unpaid.
     await t.db.update(billingCustomers).set({ cardLast4: '0002' }).where(eq(billingCustomers.userId, userId));
     t.clock.advance(32 * DAY_MS);
-    expect(await advanceSubscriptions(t.db, t.clock)).toBeGreaterThanOrEqual(1);
+    expect(await advanceSubscriptions(t.app.ctx)).toBeGreaterThanOrEqual(1);
     expect(await userRow(email)).toMatchObject({ plan: 'premium', subscriptionStatus: 'past_due' });
 
     // A working card pays the open invoice.
-    await expect(changeLocalCard(t.db, t.clock, userId, '4000 0000 0000 0002')).rejects.toThrow(
+    await expect(changeLocalCard(t.app.ctx, userId, '4000 0000 0000 0002')).rejects.toThrow(
       'Your card was declined. Please use another card.',
     );
-    await changeLocalCard(t.db, t.clock, userId, '4242 4242 4242 4242');
+    await changeLocalCard(t.app.ctx, userId, '4242 4242 4242 4242');
     expect((await sub())?.status).toBe('active');
 
-    await setCancelAtPeriodEnd(t.db, t.clock, userId, true);
+    await setCancelAtPeriodEnd(t.app.ctx, userId, true);
     t.clock.advance(32 * DAY_MS);
     expect((await sub())?.status).toBe('canceled');
     expect(await userRow(email)).toMatchObject({
@@ -244,7 +244,7 @@ describe('the embedded lifecycle on the clock', () => {
       subscriptionStatus: 'canceled',
       storageLimit: 1 * GB,
     });
-    await expect(setCancelAtPeriodEnd(t.db, t.clock, userId, false)).rejects.toThrow('No subscription found');
+    await expect(setCancelAtPeriodEnd(t.app.ctx, userId, false)).rejects.toThrow('No subscription found');
 
     // One trial per user: resubscribing starts active, and the checkout page says so.
     const { token } = await loginAs(email);

@@ -32,11 +32,11 @@ async function row(id: string) {
 describe('an operator plan change next to the billing provider', () => {
   it('grants a complimentary premium that a subscription ending does not take away', async () => {
     const id = await newUser();
-    await completeLocalCheckout(t.db, t.clock, id, { cardNumber: '4242424242424242' });
-    await setCancelAtPeriodEnd(t.db, t.clock, id, true);
+    await completeLocalCheckout(t.app.ctx, id, { cardNumber: '4242424242424242' });
+    await setCancelAtPeriodEnd(t.app.ctx, id, true);
     await changePlanByAdmin(t.db, t.clock, OPS, id, 'premium');
     t.clock.advance(8 * DAY_MS);
-    expect((await findSubscription(t.db, t.clock, id))?.status).toBe('canceled');
+    expect((await findSubscription(t.app.ctx, id))?.status).toBe('canceled');
     expect(await row(id)).toMatchObject({
       plan: 'premium',
       storageLimit: 10 * GB,
@@ -49,7 +49,7 @@ describe('an operator plan change next to the billing provider', () => {
 
   it('refuses to downgrade a live paid subscription with 409 and changes nothing', async () => {
     const id = await newUser();
-    await completeLocalCheckout(t.db, t.clock, id, { cardNumber: '4242424242424242' });
+    await completeLocalCheckout(t.app.ctx, id, { cardNumber: '4242424242424242' });
     await expect(changePlanByAdmin(t.db, t.clock, OPS, id, 'free')).rejects.toMatchObject({
       statusCode: 409,
       message: LIVE_SUBSCRIPTION_DOWNGRADE,

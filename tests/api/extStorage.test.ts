@@ -124,12 +124,12 @@ describe('a plan change moves the limit', () => {
   it('on billing events: a subscription gives 10 GB, its end takes the user back to 1 GB', async () => {
     const u = await extUser(t);
     await setStorageUsed(t, u.id, GB);
-    await completeLocalCheckout(t.db, t.clock, u.id, { cardNumber: '4242424242424242' });
+    await completeLocalCheckout(t.app.ctx, u.id, { cardNumber: '4242424242424242' });
     expect(await limitOf(u.id)).toBe(10 * GB);
     expect((await savePost(t, u, postOf(3, 400))).statusCode).toBe(201);
-    await setCancelAtPeriodEnd(t.db, t.clock, u.id, true);
+    await setCancelAtPeriodEnd(t.app.ctx, u.id, true);
     t.clock.advance(8 * DAY_MS);
-    expect((await findSubscription(t.db, t.clock, u.id))?.status).toBe('canceled');
+    expect((await findSubscription(t.app.ctx, u.id))?.status).toBe('canceled');
     expect(await limitOf(u.id)).toBe(GB);
     const res = await savePost(t, u, postOf(4, 400));
     expect(res.statusCode).toBe(413);

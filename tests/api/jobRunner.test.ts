@@ -208,7 +208,7 @@ describe('the registered jobs', () => {
   it('sweep the embedded billing lifecycle for a user who never comes back', async () => {
     const { email } = await registerUser(t.app);
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
-    await completeLocalCheckout(t.db, t.clock, user.id, { cardNumber: '4242424242424242' });
+    await completeLocalCheckout(t.app.ctx, user.id, { cardNumber: '4242424242424242' });
     t.clock.advance(8 * DAY_MS);
     await runJobOnce(t.app.ctx, 'billing-sweep');
     const [after] = await t.db.select().from(users).where(eq(users.id, user.id));

@@ -104,21 +104,21 @@ describe('purgeExpiredSessions', () => {
       .insert(users)
       .values({ email: 'purge@example.com', displayName: 'Purge' })
       .returning({ id: users.id });
-    const idle = await createSession(t.db, user.id, t.clock, 30);
+    const idle = await createSession(t.app.ctx, user.id, 30);
     t.clock.advance(5 * DAY_MS);
-    const capped = await createSession(t.db, user.id, t.clock, 6);
+    const capped = await createSession(t.app.ctx, user.id, 6);
     t.clock.advance(5 * DAY_MS);
-    const recent = await createSession(t.db, user.id, t.clock, 30);
+    const recent = await createSession(t.app.ctx, user.id, 30);
     t.clock.advance(5 * DAY_MS);
-    const live = await createSession(t.db, user.id, t.clock, 30);
+    const live = await createSession(t.app.ctx, user.id, 30);
     // Now: idle unused 15 days, capped 10 days old with a 6-day cap, recent unused 5 days, live brand new.
-    expect(await purgeExpiredSessions(t.db, t.clock)).toBe(2);
+    expect(await purgeExpiredSessions(t.app.ctx)).toBe(2);
     const left = (await t.db.select().from(sessions)).map((s) => s.tokenHash).sort();
     expect(left).toEqual([hashToken(recent), hashToken(live)].sort());
     expect(left).not.toContain(hashToken(idle));
     expect(left).not.toContain(hashToken(capped));
     // A shorter idle window, as the job passes SESSION_IDLE_DAYS.
-    expect(await purgeExpiredSessions(t.db, t.clock, { idleDays: 3 })).toBe(1);
+    expect(await purgeExpiredSessions(t.app.ctx, { idleDays: 3 })).toBe(1);
     expect((await t.db.select().from(sessions)).map((s) => s.tokenHash)).toEqual([hashToken(live)]);
   });
 });

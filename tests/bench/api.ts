@@ -112,7 +112,7 @@ async function tokenFor(
 ) {
   const [user] = await db.select().from(users).where(eq(users.email, email));
   if (admin) await db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
-  return createSession(db, user.id, app.ctx.clock, app.ctx.config.SESSION_TTL_DAYS);
+  return createSession(app.ctx, user.id, app.ctx.config.SESSION_TTL_DAYS);
 }
 
 async function bench(engine: Engine, label: string, databaseUrl: string | undefined): Promise<void> {
