@@ -78,7 +78,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     rateLimits:
       opts.rateLimits ??
-      (config.REDIS_URL ? redisRateLimitStore(config.REDIS_URL) : memoryRateLimitStore(clock)),
+      (config.REDIS_URL
+        ? redisRateLimitStore(config.REDIS_URL, config.REDIS_KEY_PREFIX)
+        : memoryRateLimitStore(clock)),
     log: app.log,
     media: opts.mediaStore ?? diskMediaStore(mediaRoot(config.DATA_DIR)),
   } as AppContext;
