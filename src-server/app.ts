@@ -50,6 +50,9 @@ export interface BuildOptions {
   runJobs?: boolean;
 }
 
+/** A health check must answer fast even when Redis hangs: a load balancer waits for it. */
+const REDIS_PING_TIMEOUT_MS = 500;
+
 /** Builds the whole app without listening, so tests can inject requests. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
@@ -75,7 +78,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     rateLimits:
       opts.rateLimits ??
-      (config.REDIS_URL ? redisRateLimitStore(config.REDIS_URL) : memoryRateLimitStore(clock)),
+      (config.REDIS_URL
+        ? redisRateLimitStore(config.REDIS_URL, config.REDIS_KEY_PREFIX)
+        : memoryRateLimitStore(clock)),
     log: app.log,
     media: opts.mediaStore ?? diskMediaStore(mediaRoot(config.DATA_DIR)),
   } as AppContext;
@@ -133,7 +138,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
               .code(503)
               .send({ message: 'The database is unreachable.', database: 'down' as const });
           }
-          return { status: 'ok' as const, database: 'up' as const, jobs: await jobHealth(ctx.db, ctx.clock) };
+          const [redisUp, jobs] = await Promise.all([
+            ctx.rateLimits.ping?.(REDIS_PING_TIMEOUT_MS),
+            jobHealth(ctx.db, ctx.clock),
+          ]);
+          const redis = redisUp === undefined ? undefined : redisUp ? ('up' as const) : ('down' as const);
+          return {
+            status: redis === 'down' ? ('degraded' as const) : ('ok' as const),
+            database: 'up' as const,
+            ...(redis ? { redis } : {}),
+            jobs,
+          };
         },
       );
       await api.register(authRoutes);

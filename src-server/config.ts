@@ -52,6 +52,8 @@ export const envSchema = z.object({
       .regex(/^rediss?:\/\//, { error: 'must be a redis:// URL' })
       .optional(),
   ),
+  /** Starts every key the server writes to Redis, so deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).default('pk:rl:'),
   WEB_URL: optionalUrl,
   API_URL: optionalUrl,
   ADMIN_EMAILS: emailList(ADMIN_EMAILS),

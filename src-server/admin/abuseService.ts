@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { AbuseHistory, AbuseStats, AdminUser } from '../../src/contract/admin';
 import type { AppContext } from '../context';
 import { DAY_MS } from '../clock';
@@ -151,46 +151,87 @@ export async function abuseHistory(ctx: AppContext, id: string): Promise<AbuseHi
 const running = new Set<Promise<void>>();
 /** Resolves once the checks this process started have finished (tests and shutdown use it). */
 export const abuseChecksSettled = async () => void (await Promise.allSettled([...running]));
-const STALE_MS = 15 * 60_000;
+
+export const ABUSE_CHECK_JOB = 'abuse-check';
+
+type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
 /**
- * POST /admin/abuse/check: starts the job and returns at once. A unique index on the 'running' row keeps it
- * to one run at a time across every API process.
+ * Whoever holds the job's lease is the only one running a check, so a 'running' row met then was left by a
+ * process that died mid-run.
+ */
+async function closeAbandonedRuns(tx: Tx | AppContext['db'], now: Date): Promise<void> {
+  await tx
+    .update(abuseCheckRuns)
+    .set({ status: 'failed', finishedAt: now, error: 'abandoned' })
+    .where(eq(abuseCheckRuns.status, 'running'));
+}
+
+/**
+ * POST /admin/abuse/check: starts the check as a run of the abuse-check job and returns at once. The job's lease
+ * keeps it to one run at a time across every API process, the daily run included.
  */
 export async function startAbuseCheck(ctx: AppContext, actor: Actor): Promise<{ started: boolean }> {
   const now = ctx.clock.now();
-  // A run whose process died never finishes: let a new one start after a while.
-  await ctx.db
-    .update(abuseCheckRuns)
-    .set({ status: 'failed', finishedAt: now, error: 'abandoned' })
-    .where(
-      and(
-        eq(abuseCheckRuns.status, 'running'),
-        lt(abuseCheckRuns.startedAt, new Date(now.getTime() - STALE_MS)),
-      ),
-    );
-  // The operator's request is recorded even when a run is already going: they asked for a check.
-  const run = await ctx.db.transaction(async (tx) => {
-    const [started] = await tx
-      .insert(abuseCheckRuns)
-      .values({ status: 'running', startedAt: now, startedBy: actor.email })
-      .onConflictDoNothing()
-      .returning({ id: abuseCheckRuns.id });
-    await audited(tx, actor, {
-      at: now,
-      action: 'abuse-check.start',
-      targetType: 'abuse-check',
-      targetId: started?.id ?? null,
-      summary: started ? 'Started an abuse check' : 'Asked for an abuse check while one was already running',
-      before: null,
-      after: { started: Boolean(started) },
+  const claim = await ctx.jobs.claim(ABUSE_CHECK_JOB);
+  let run: { id: string } | undefined;
+  try {
+    // The operator's request is recorded even when a run is already going: they asked for a check.
+    run = await ctx.db.transaction(async (tx) => {
+      let started: { id: string } | undefined;
+      if (claim) {
+        await closeAbandonedRuns(tx, now);
+        [started] = await tx
+          .insert(abuseCheckRuns)
+          .values({ status: 'running', startedAt: now, startedBy: actor.email })
+          .returning({ id: abuseCheckRuns.id });
+      }
+      await audited(tx, actor, {
+        at: now,
+        action: 'abuse-check.start',
+        targetType: 'abuse-check',
+        targetId: started?.id ?? null,
+        summary: started
+          ? 'Started an abuse check'
+          : 'Asked for an abuse check while one was already running',
+        before: null,
+        after: { started: Boolean(started) },
+      });
+      return started;
     });
-    return started;
-  });
-  if (!run) return { started: false };
-  const job = runAbuseCheck(ctx, run.id).finally(() => running.delete(job));
+  } catch (err) {
+    await claim?.release();
+    throw err;
+  }
+  if (!claim || !run) return { started: false };
+  const runId = run.id;
+  const job = claim
+    .run((jobCtx) => runAbuseCheck(jobCtx, runId))
+    .then(() => undefined)
+    .finally(() => running.delete(job));
   running.add(job);
   return { started: true };
+}
+
+/**
+ * The abuse-check job on its schedule, or taken over after its process died: carries on the run that process
+ * left open (the operator who asked still sees it finish), else opens one for the schedule.
+ */
+export async function abuseCheckJob(ctx: AppContext): Promise<void> {
+  const [open] = await ctx.db
+    .select({ id: abuseCheckRuns.id })
+    .from(abuseCheckRuns)
+    .where(eq(abuseCheckRuns.status, 'running'))
+    .limit(1);
+  const run =
+    open ??
+    (
+      await ctx.db
+        .insert(abuseCheckRuns)
+        .values({ status: 'running', startedAt: ctx.clock.now(), startedBy: 'schedule' })
+        .returning({ id: abuseCheckRuns.id })
+    )[0];
+  await runAbuseCheck(ctx, run.id);
 }
 
 async function runAbuseCheck(ctx: AppContext, runId: string): Promise<void> {
@@ -278,5 +319,7 @@ async function runAbuseCheck(ctx: AppContext, runId: string): Promise<void> {
       })
       .where(eq(abuseCheckRuns.id, runId))
       .catch(() => undefined);
+    // The job runner counts the failure too, and health reports it.
+    throw err;
   }
 }

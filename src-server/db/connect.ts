@@ -17,8 +17,13 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
-  /** Runs the committed SQL migrations; safe to call on every boot. */
+  /** Runs the committed SQL migrations under the start-up lock; safe to call on every boot. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding the start-up lock. Processes started together on one PostgreSQL database would
+   * otherwise race through the migrations (one dies creating a table the other just made) and seed twice.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -30,16 +35,42 @@ export interface ConnectOptions {
   dataDir?: string;
 }
 
+/** The advisory lock key every API process takes while it migrates and seeds (any fixed bigint will do). */
+export const STARTUP_LOCK_KEY = 5_317_004_211;
+
+/**
+ * A session-level advisory lock on a connection of its own, so the work may use the pool freely; ending the
+ * connection releases the lock even when the unlock itself fails.
+ */
+async function withAdvisoryLock<T>(databaseUrl: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 export async function connect(opts: ConnectOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // bigint columns come back as numbers: storage sizes stay far below 2^53.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const databaseUrl = opts.databaseUrl;
+    const exclusively = <T>(work: () => Promise<T>) => withAdvisoryLock(databaseUrl, work);
     return {
       db,
       engine: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: () => exclusively(() => migratePg(db as never, { migrationsFolder })),
+      exclusively,
       close: () => pool.end(),
     };
   }
@@ -51,6 +82,8 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
     db,
     engine: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    // One process owns an embedded database: there is nobody to wait for.
+    exclusively: (work) => work(),
     close: () => client.close(),
   };
 }

@@ -2,12 +2,15 @@ import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { jobs, type JobRow } from '../db/schema';
 
-/** Adds the job's row once; a row that exists keeps its schedule. The first run is due at once. */
-export async function ensureJobRows(db: Db, names: readonly string[], now: Date): Promise<void> {
-  if (!names.length) return;
+/** Adds each job's row once, its first run due at `firstRunAt`; a row that exists keeps its schedule. */
+export async function ensureJobRows(
+  db: Db,
+  rows: readonly { name: string; firstRunAt: Date }[],
+): Promise<void> {
+  if (!rows.length) return;
   await db
     .insert(jobs)
-    .values(names.map((name) => ({ name, nextRunAt: now })))
+    .values(rows.map((r) => ({ name: r.name, nextRunAt: r.firstRunAt })))
     .onConflictDoNothing({ target: jobs.name });
 }
 
@@ -15,6 +18,9 @@ export async function ensureJobRows(db: Db, names: readonly string[], now: Date)
  * Claims the job for `owner` in one conditional UPDATE: it must be due (unless forced) and nobody may hold a live
  * lease. Of two processes racing, PostgreSQL lets the second re-check the row after the first commits, so it sees
  * the new lease and claims nothing. Returns the row when this owner won it.
+ *
+ * A forced run makes the job due now: should its process die, the run is owed, and whoever claims the job once
+ * the lease expires carries it out instead of waiting for the schedule. Finishing sets the next run as usual.
  */
 export async function claimJob(
   db: Db,
@@ -26,7 +32,12 @@ export async function claimJob(
 ): Promise<JobRow | null> {
   const [row] = await db
     .update(jobs)
-    .set({ leaseOwner: owner, leaseUntil: new Date(now.getTime() + leaseMs), lastStartedAt: now })
+    .set({
+      leaseOwner: owner,
+      leaseUntil: new Date(now.getTime() + leaseMs),
+      lastStartedAt: now,
+      ...(force ? { nextRunAt: now } : {}),
+    })
     .where(
       and(
         eq(jobs.name, name),
@@ -52,6 +63,14 @@ export async function renewJobLease(
     .where(and(eq(jobs.name, name), eq(jobs.leaseOwner, owner)))
     .returning({ name: jobs.name });
   return rows.length > 0;
+}
+
+/** Gives a claimed job back without counting a run (what it was claimed for could not begin). */
+export async function releaseJob(db: Db, name: string, owner: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ leaseOwner: null, leaseUntil: null })
+    .where(and(eq(jobs.name, name), eq(jobs.leaseOwner, owner)));
 }
 
 /**

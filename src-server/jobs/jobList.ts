@@ -3,12 +3,14 @@ import { purgeStaleAuthLinks } from '../auth/purgeAuthLinks';
 import { advanceSubscriptions } from '../billing/localBilling';
 import { purgeOldUploads } from '../contact/uploadRetention';
 import { pruneAuditLog } from '../admin/auditRetention';
+import { ABUSE_CHECK_JOB, abuseCheckJob } from '../admin/abuseService';
 import { MAIL_JOB } from '../mail/outbox';
 import { deliverOutbox } from '../mail/outboxWorker';
 import type { JobDefinition } from './jobRunner';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 export const JOB_NAMES = {
   mail: MAIL_JOB,
@@ -17,9 +19,10 @@ export const JOB_NAMES = {
   uploads: 'upload-retention',
   billing: 'billing-sweep',
   audit: 'audit-retention',
+  abuse: ABUSE_CHECK_JOB,
 } as const;
 
-/** Every background job of the server. Each runs once per schedule across all API processes. */
+/** Every background job of the server (mail, purges, retention, billing sweep, abuse check). Each runs once per schedule across all API processes. */
 export const JOBS: readonly JobDefinition[] = [
   {
     // Requests nudge it right after queuing mail; the schedule catches retries and other processes' mail.
@@ -69,5 +72,14 @@ export const JOBS: readonly JobDefinition[] = [
     run: async (ctx) => {
       await advanceSubscriptions(ctx);
     },
+  },
+  {
+    // Daily, and whenever an operator asks (POST /api/admin/abuse/check claims this job's lease). Not on a new
+    // database's first start: the demo data's suspicious users are there for an operator to review.
+    name: JOB_NAMES.abuse,
+    everyMs: DAY,
+    leaseMs: 15 * MINUTE,
+    firstRunAfterMs: DAY,
+    run: abuseCheckJob,
   },
 ];

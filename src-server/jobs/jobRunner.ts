@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
-import { claimJob, ensureJobRows, finishJob, renewJobLease } from './jobLease';
+import { claimJob, ensureJobRows, finishJob, releaseJob, renewJobLease } from './jobLease';
 
 /** A background job: what it does and how often. */
 export interface JobDefinition {
@@ -11,6 +11,8 @@ export interface JobDefinition {
   everyMs: number;
   /** How long a run may go unrenewed before another process may take the job over. */
   leaseMs: number;
+  /** When a new database first runs it (default at once): a daily job need not run on the first start. */
+  firstRunAfterMs?: number;
   /** `stopping` is aborted when the server shuts down: a long job should end at its next safe point. */
   run(ctx: AppContext, stopping: AbortSignal): Promise<void>;
 }
@@ -22,6 +24,17 @@ export interface JobOutcome {
   error?: string;
 }
 
+/** A job this process has claimed by hand: it holds the lease until the run ends or the claim is released. */
+export interface ClaimedJob {
+  /**
+   * Runs the job in this process with the usual lease renewal and bookkeeping; `work` replaces the job's own
+   * run for this once (e.g. to carry on what the request that claimed it has just recorded).
+   */
+  run(work?: JobDefinition['run']): Promise<JobOutcome>;
+  /** Gives the lease back unused. */
+  release(): Promise<void>;
+}
+
 export interface JobRunner {
   /** This process's name in the jobs table's lease_owner. */
   readonly owner: string;
@@ -29,6 +42,11 @@ export interface JobRunner {
   runDue(): Promise<JobOutcome[]>;
   /** Runs one job now whatever its schedule, unless someone holds its lease. */
   runOnce(name: string): Promise<JobOutcome>;
+  /**
+   * Claims one job now whatever its schedule, so a request can tell at once whether it started it; null when
+   * a process (this one included) holds its lease. Works whether or not the runner ticks.
+   */
+  claim(name: string): Promise<ClaimedJob | null>;
   /** Asks for a prompt run (e.g. mail just queued); does nothing until the runner is started. */
   nudge(name: string): void;
   /** Checks for due jobs every tickMs until stopped. */
@@ -57,7 +75,12 @@ export function createJobRunner(
   const shutdown = new AbortController();
 
   const ensure = () => {
-    ensured ??= ensureJobRows(ctx.db, [...byName.keys()], ctx.clock.now()).catch((err: unknown) => {
+    const now = ctx.clock.now().getTime();
+    const rows = [...byName.values()].map((d) => ({
+      name: d.name,
+      firstRunAt: new Date(now + (d.firstRunAfterMs ?? 0)),
+    }));
+    ensured ??= ensureJobRows(ctx.db, rows).catch((err: unknown) => {
       ensured = null;
       throw err;
     });
@@ -68,6 +91,11 @@ export function createJobRunner(
     await ensure();
     const claimed = await claimJob(ctx.db, def.name, owner, ctx.clock.now(), def.leaseMs, force);
     if (!claimed) return { name: def.name, ran: false };
+    return runClaimed(def, def.run);
+  }
+
+  /** Runs a job whose lease this process holds, renews it meanwhile, and records the outcome. */
+  async function runClaimed(def: JobDefinition, work: JobDefinition['run']): Promise<JobOutcome> {
     // A run longer than its lease renews it, so only a process that died loses the job to another.
     const heartbeat = setInterval(
       () => {
@@ -80,7 +108,7 @@ export function createJobRunner(
     heartbeat.unref();
     let error: string | null = null;
     try {
-      await def.run(ctx, shutdown.signal);
+      await work(ctx, shutdown.signal);
     } catch (err) {
       error = String((err as Error)?.message ?? err).slice(0, MAX_ERROR_CHARS);
       log?.error({ job: def.name, err: error }, 'job failed');
@@ -95,7 +123,12 @@ export function createJobRunner(
   function launch(def: JobDefinition, force: boolean): Promise<JobOutcome> {
     const running = inFlight.get(def.name);
     if (running) return running.then(() => ({ name: def.name, ran: false }));
-    const run = runJob(def, force)
+    return track(def, runJob(def, force));
+  }
+
+  /** Keeps a run in inFlight until it ends, so stop() waits for it and this process starts no second one. */
+  function track(def: JobDefinition, job: Promise<JobOutcome>): Promise<JobOutcome> {
+    const run = job
       .catch((err: unknown): JobOutcome => {
         // The database itself failed (claim or bookkeeping): the lease expires and the job runs again later.
         const error = String((err as Error)?.message ?? err).slice(0, MAX_ERROR_CHARS);
@@ -103,7 +136,8 @@ export function createJobRunner(
         return { name: def.name, ran: false, error };
       })
       .finally(() => {
-        inFlight.delete(def.name);
+        // A claim may have replaced a tick's entry that lost the race for the lease: leave the claim's.
+        if (inFlight.get(def.name) === run) inFlight.delete(def.name);
         if (nudgedDuringRun.delete(def.name) && started && !stopping) void launch(def, true);
       });
     inFlight.set(def.name, run);
@@ -120,6 +154,27 @@ export function createJobRunner(
     owner,
     runDue: () => Promise.all([...byName.values()].map((def) => launch(def, false))),
     runOnce: (name) => launch(definition(name), true),
+    async claim(name) {
+      const def = definition(name);
+      if (stopping || inFlight.has(name)) return null;
+      await ensure();
+      if (!(await claimJob(ctx.db, name, owner, ctx.clock.now(), def.leaseMs, true))) return null;
+      let used = false;
+      const once = () => {
+        if (used) throw new Error(`The claim on ${name} was already used`);
+        used = true;
+      };
+      return {
+        run(work = def.run) {
+          once();
+          return track(def, runClaimed(def, work));
+        },
+        async release() {
+          once();
+          await releaseJob(ctx.db, name, owner);
+        },
+      };
+    },
     nudge(name) {
       if (!started || stopping) return;
       const def = definition(name);

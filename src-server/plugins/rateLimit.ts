@@ -7,6 +7,8 @@ import { rateLimitAddress } from '../net/rateLimitAddress';
 /** Counts hits per key in fixed windows. In memory for one process; Redis when processes share limits. */
 export interface RateLimitStore {
   hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** Whether the shared store answers within `timeoutMs`; absent for the in-memory store, which has none. */
+  ping?(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -92,6 +94,19 @@ export function redisRateLimitStore(
           onStatus('unreachable', err as Error);
         }
         return fallback.hit(key, windowMs);
+      }
+    },
+    async ping(timeoutMs) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+      const answer = redis.ping().then(
+        (reply) => reply === 'PONG',
+        () => false,
+      );
+      try {
+        return await Promise.race([answer, late]);
+      } finally {
+        clearTimeout(timer);
       }
     },
     async close() {

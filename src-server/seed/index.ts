@@ -14,11 +14,14 @@ export async function seedIfWanted(
   log: FastifyBaseLogger,
 ): Promise<boolean> {
   if (config.NODE_ENV === 'production' && !config.SEED_DEMO) return false;
-  const wanted = config.SEED_DEMO || (database.engine === 'pglite' && (await isEmpty(database)));
-  if (!wanted) return false;
-  await seedDemo(database.db);
-  log.info('demo data seeded');
-  return true;
+  // Under the start-up lock: the seed skips what exists, which only holds when processes seed one at a time.
+  return database.exclusively(async () => {
+    const wanted = config.SEED_DEMO || (database.engine === 'pglite' && (await isEmpty(database)));
+    if (!wanted) return false;
+    await seedDemo(database.db);
+    log.info('demo data seeded');
+    return true;
+  });
 }
 
 async function isEmpty(database: Database): Promise<boolean> {

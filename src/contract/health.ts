@@ -17,7 +17,10 @@ export const jobHealthSchema = z.object({
 export type JobHealth = z.infer<typeof jobHealthSchema>;
 
 export const healthSchema = z.object({
-  status: z.literal('ok'),
+  /** 'degraded' while Redis does not answer: the process still serves, counting rate limits in memory. */
+  status: z.enum(['ok', 'degraded']),
   database: z.literal('up'),
+  /** Only when REDIS_URL is set. */
+  redis: z.enum(['up', 'down']).optional(),
   jobs: z.array(jobHealthSchema),
 });

@@ -4,7 +4,8 @@ import { startTestApp, type TestApp } from './harness';
 import { adminSession, GB, userWith } from './adminHarness';
 import { abuseCheckRuns, abuseFlagEvents, users } from '../../src-server/db/schema';
 import { DAY_MS, ManualClock } from '../../src-server/clock';
-import { abuseChecksSettled } from '../../src-server/admin/abuseService';
+import { ABUSE_CHECK_JOB, abuseChecksSettled } from '../../src-server/admin/abuseService';
+import { claimJob, ensureJobRows } from '../../src-server/jobs/jobLease';
 
 // Small thresholds so each rule can be crossed with a handful of rows.
 const env = {
@@ -102,7 +103,12 @@ describe('abuse history before any flag', () => {
 });
 
 describe('POST /admin/abuse/check', () => {
-  it('never starts while another run is going, and takes over a run abandoned for 15 minutes', async () => {
+  it('never starts while another process runs the check, and takes over once that process has died', async () => {
+    // Another process claimed the abuse-check job and opened its run, then died without finishing.
+    await ensureJobRows(t.db, [{ name: ABUSE_CHECK_JOB, firstRunAt: t.clock.now() }]);
+    expect(
+      await claimJob(t.db, ABUSE_CHECK_JOB, 'other-process', t.clock.now(), 15 * 60_000, true),
+    ).not.toBeNull();
     await t.db
       .insert(abuseCheckRuns)
       .values({ status: 'running', startedAt: NOW, startedBy: 'other@example.com' });
@@ -111,13 +117,18 @@ describe('POST /admin/abuse/check', () => {
     expect(busy.json()).toEqual({ message: 'An abuse check is already running.', started: false });
     expect(await t.db.select().from(abuseFlagEvents)).toHaveLength(0);
 
+    // Its lease (15 minutes, renewed while a process lives) runs out.
     (t.clock as ManualClock).advance(16 * 60_000);
     const res = await call('POST', '/abuse/check');
     expect(res.json()).toEqual({ message: 'Abuse check started.', started: true });
     await abuseChecksSettled();
     const runs = await t.db.select().from(abuseCheckRuns);
-    expect(runs.map((r) => r.status).sort()).toEqual(['done', 'failed']);
+    expect(runs.map((r) => [r.startedBy, r.status]).sort()).toEqual([
+      ['abuse-ops@example.com', 'done'],
+      ['other@example.com', 'failed'],
+    ]);
     expect(runs.find((r) => r.status === 'done')?.flagged).toBe(4);
+    expect(runs.find((r) => r.status === 'failed')?.error).toBe('abandoned');
   });
 
   it('flagged each violator with its reason and recorded the history', async () => {

@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type AddressInfo } from 'node:net';
 import { startTestApp, type TestApp } from './harness';
+import { runJobOnce } from '../../src-server/jobs/jobRunner';
+
+/** A local port with nothing listening on it. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,6 +25,48 @@ describe('health and errors', () => {
     expect(res.json()).toMatchObject({ status: 'ok', database: 'up' });
     // No job has run in this test app yet: the runner is off in tests until a test drives it.
     expect(res.json().jobs).toEqual([]);
+    // Without REDIS_URL there is no Redis to report.
+    expect(res.json()).not.toHaveProperty('redis');
+  });
+
+  it('reports each job after it runs: its last run, success and failures', async () => {
+    await runJobOnce(t.app.ctx, 'session-purge');
+    const res = await t.app.inject({ method: 'GET', url: '/api/healthz' });
+    const now = t.clock.now().toISOString();
+    expect(res.json().jobs.find((j: { name: string }) => j.name === 'session-purge')).toEqual({
+      name: 'session-purge',
+      running: false,
+      lastRunAt: now,
+      lastSuccessAt: now,
+      lastErrorAt: null,
+      failures: 0,
+      totalRuns: 1,
+      totalFailures: 0,
+      nextRunAt: new Date(t.clock.now().getTime() + 60 * 60_000).toISOString(),
+    });
+  });
+
+  it('reports Redis as up when REDIS_URL answers', async () => {
+    const withRedis = await startTestApp({ REDIS_URL: 'redis://127.0.0.1:6379' });
+    try {
+      const res = await withRedis.app.inject({ method: 'GET', url: '/api/healthz' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'ok', database: 'up', redis: 'up' });
+    } finally {
+      await withRedis.close();
+    }
+  });
+
+  it('reports Redis as down, and the process as degraded but serving, when REDIS_URL does not answer', async () => {
+    const nobody = await closedPort();
+    const withoutRedis = await startTestApp({ REDIS_URL: `redis://127.0.0.1:${nobody}` });
+    try {
+      const res = await withoutRedis.app.inject({ method: 'GET', url: '/api/healthz' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'degraded', database: 'up', redis: 'down' });
+    } finally {
+      await withoutRedis.close();
+    }
   });
 
   it('answers unknown API paths with a JSON message', async () => {
