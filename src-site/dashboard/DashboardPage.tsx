@@ -1,5 +1,5 @@
 import { useSession } from '../../src/session/SessionProvider';
-import { AccountLayout } from '../account/AccountLayout';
+import { AccountLayout } from '../layout/AccountLayout';
 import { SubscriptionManagementCard } from '../billing/SubscriptionManagementCard';
 import { InstallExtensionCard } from './InstallExtensionCard';
 

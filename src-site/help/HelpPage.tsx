@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EXTENSION_STORE_URL, PLANS, PRODUCT_NAME, SUPPORT_EMAIL } from '../../src/config';
 import { ContactModal } from '../contact/ContactModal';
-import { PublicLayout } from '../landing/PublicLayout';
+import { PublicLayout } from '../layout/PublicLayout';
 import './help.css';
 
 interface Faq {

@@ -1,4 +1,4 @@
-import { PublicLayout } from './PublicLayout';
+import { PublicLayout } from '../layout/PublicLayout';
 import { Audience } from './sections/Audience';
 import { ClosingCta } from './sections/ClosingCta';
 import { Features } from './sections/Features';

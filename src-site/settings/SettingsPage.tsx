@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { SUPPORT_EMAIL } from '../../src/config';
 import { useSession } from '../../src/session/SessionProvider';
-import { AccountLayout } from '../account/AccountLayout';
+import { AccountLayout } from '../layout/AccountLayout';
 import { BillingSettingsCard } from '../billing/BillingSettingsCard';
 import { InstallExtensionCard } from '../dashboard/InstallExtensionCard';
 import { SignOutEverywhere } from './SignOutEverywhere';

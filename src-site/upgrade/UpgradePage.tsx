@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { PLANS } from '../../src/config';
 import { useSession } from '../../src/session/SessionProvider';
-import { PublicLayout } from '../landing/PublicLayout';
+import { PublicLayout } from '../layout/PublicLayout';
 import { StartTrialButton } from '../billing/StartTrialButton';
-import '../account/account.css';
+import '../layout/account.css';
 
 /** /upgrade: the plan comparison and the start-trial action. */
 export function UpgradePage() {

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useSession } from '../../src/session/SessionProvider';
-import { withoutHandOff } from '../../src/session/googleHandOff';
-import { PublicLayout } from '../landing/PublicLayout';
-import './account.css';
+import { useSession } from '../src/session/SessionProvider';
+import { withoutHandOff } from '../src/session/googleHandOff';
+import { PublicLayout } from './layout/PublicLayout';
+import './layout/account.css';
 
 /**
  * SPEC §2 guards: a visitor without a session goes to sign-in, remembering where they were going; with
