@@ -4,6 +4,8 @@ import { apiUrl } from '../../src/api/client';
 import { useSession } from '../../src/session/SessionProvider';
 import { clearGoogleSignInPending, markGoogleSignInPending } from '../../src/session/googleHandOff';
 import { AuthCardLayout } from '../layout/AuthCardLayout';
+import { Alert } from '../ui/Alert';
+import { Field } from '../ui/Field';
 import { AUTH_TEXT } from './authTexts';
 import { usePostAuthRedirect, useReturnTo } from './usePostAuthRedirect';
 import { GoogleIcon } from './GoogleIcon';
@@ -103,54 +105,40 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
       title={register ? AUTH_TEXT.registerTitle : AUTH_TEXT.loginTitle}
       subtitle={register ? AUTH_TEXT.registerSubtitle : AUTH_TEXT.loginSubtitle}
     >
-      {welcome && (
-        <p className="pk-alert pk-alert--success" role="status">
-          {AUTH_TEXT.welcome}
-        </p>
-      )}
-      {error && (
-        <p className="pk-alert pk-alert--error" role="alert">
-          {error}
-        </p>
-      )}
+      {welcome && <Alert kind="success">{AUTH_TEXT.welcome}</Alert>}
+      {error && <Alert kind="error">{error}</Alert>}
       <form className="pk-form" onSubmit={onSubmit} noValidate={false}>
         {register && (
-          <div className="pk-field">
-            <label htmlFor="displayName">Display Name</label>
-            <input
-              id="displayName"
-              name="displayName"
-              autoComplete="name"
-              value={displayName}
-              onChange={(e) => setDisplayName(e.target.value)}
-            />
-          </div>
+          <Field
+            id="displayName"
+            label="Display Name"
+            name="displayName"
+            autoComplete="name"
+            value={displayName}
+            onChange={(e) => setDisplayName(e.target.value)}
+          />
         )}
-        <div className="pk-field">
-          <label htmlFor="email">Email</label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="pk-field">
-          <label htmlFor="password">Password</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            required
-            autoComplete={register ? 'new-password' : 'current-password'}
-            placeholder={register ? 'Min 6 characters' : undefined}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <Field
+          id="email"
+          label="Email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Field
+          id="password"
+          label="Password"
+          name="password"
+          type="password"
+          required
+          autoComplete={register ? 'new-password' : 'current-password'}
+          placeholder={register ? 'Min 6 characters' : undefined}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <button className="pk-btn pk-btn--primary" type="submit" disabled={busy}>
           {register ? 'Create Account' : 'Sign In'}
         </button>

@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom';
 import { ApiError, NetworkError } from '../../src/api/client';
 import { requestPasswordReset } from '../../src/api/auth';
 import { AuthCardLayout } from '../layout/AuthCardLayout';
+import { Alert } from '../ui/Alert';
+import { Field } from '../ui/Field';
 import { AUTH_TEXT } from './authTexts';
 
 /** /dashboard/forgot-password: mails a reset link; the answer is the same whether or not the account exists. */
@@ -34,26 +36,17 @@ export function ForgotPasswordPage() {
       title="Forgot your password?"
       subtitle="Enter your email and we'll send you a link to choose a new one."
     >
-      {result && (
-        <p
-          className={`pk-alert ${result.ok ? 'pk-alert--success' : 'pk-alert--error'}`}
-          role={result.ok ? 'status' : 'alert'}
-        >
-          {result.text}
-        </p>
-      )}
+      {result && <Alert kind={result.ok ? 'success' : 'error'}>{result.text}</Alert>}
       <form className="pk-form" onSubmit={onSubmit}>
-        <div className="pk-field">
-          <label htmlFor="email">Email</label>
-          <input
-            id="email"
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+        <Field
+          id="email"
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <button className="pk-btn pk-btn--primary" type="submit" disabled={busy}>
           Send Reset Link
         </button>

@@ -4,6 +4,8 @@ import { ApiError, NetworkError } from '../../src/api/client';
 import { resetPasswordRequest } from '../../src/api/auth';
 import { MIN_PASSWORD_LENGTH, TIMINGS } from '../../src/config';
 import { AuthCardLayout } from '../layout/AuthCardLayout';
+import { Alert } from '../ui/Alert';
+import { Field } from '../ui/Field';
 import { AUTH_TEXT } from './authTexts';
 
 /** SPEC §5 reset checks, in the spec's order. */
@@ -57,42 +59,32 @@ export function ResetPasswordPage() {
       subtitle={<>Pick a password of at least {MIN_PASSWORD_LENGTH} characters.</>}
     >
       {!token ? (
-        <p className="pk-alert pk-alert--error" role="alert">
-          {AUTH_TEXT.missingToken}
-        </p>
+        <Alert kind="error">{AUTH_TEXT.missingToken}</Alert>
       ) : success ? (
-        <div className="pk-alert pk-alert--success" role="status">
+        <Alert kind="success" as="div">
           <p style={{ margin: 0 }}>{success}</p>
           <p style={{ margin: '6px 0 0' }}>{AUTH_TEXT.redirecting}</p>
-        </div>
+        </Alert>
       ) : (
         <>
-          {error && (
-            <p className="pk-alert pk-alert--error" role="alert">
-              {error}
-            </p>
-          )}
+          {error && <Alert kind="error">{error}</Alert>}
           <form className="pk-form" onSubmit={onSubmit}>
-            <div className="pk-field">
-              <label htmlFor="newPassword">New Password</label>
-              <input
-                id="newPassword"
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </div>
-            <div className="pk-field">
-              <label htmlFor="confirmPassword">Confirm New Password</label>
-              <input
-                id="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                value={confirm}
-                onChange={(e) => setConfirm(e.target.value)}
-              />
-            </div>
+            <Field
+              id="newPassword"
+              label="New Password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <Field
+              id="confirmPassword"
+              label="Confirm New Password"
+              type="password"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
             <button className="pk-btn pk-btn--primary" type="submit" disabled={busy || !password || !confirm}>
               Update Password
             </button>

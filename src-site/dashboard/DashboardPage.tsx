@@ -1,7 +1,7 @@
 import { useSession } from '../../src/session/SessionProvider';
 import { AccountLayout } from '../layout/AccountLayout';
 import { SubscriptionManagementCard } from '../billing/SubscriptionManagementCard';
-import { InstallExtensionCard } from './InstallExtensionCard';
+import { InstallExtensionCard } from '../ui/InstallExtensionCard';
 
 /** /dashboard: the account home (SPEC §2). */
 export function DashboardPage() {

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { premiumBadgeLabel } from '../../src/format/badge';
 import { useSession } from '../../src/session/SessionProvider';
-import { useOpenExtension } from '../account/useOpenExtension';
+import { useOpenExtension } from '../ui/useOpenExtension';
 import { BrandLink } from './BrandLink';
 
 /** Dashboard header: logo, name, plan badge, email, and Settings / Extension / Logout. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../src/config';
-import { BrandMark } from '../landing/icons';
+import { BrandMark } from '../ui/icons';
 
 /** The logo and product name, linking home: the first thing in every header and in the footer. */
 export function BrandLink({ markSize }: { markSize?: number }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FOUNDER, PRODUCT_NAME, SUPPORT_EMAIL } from '../../src/config';
-import { ContactModal } from '../contact/ContactModal';
+import { ContactModal } from '../ui/ContactModal';
 import { BrandLink } from './BrandLink';
 
 type Variant = 'contact' | 'support';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { AddToChromeButton } from '../landing/AddToChromeButton';
+import { AddToChromeButton } from '../ui/AddToChromeButton';
 import { BrandLink } from './BrandLink';
 
 /** Header of the public pages. Section links are plain anchors so they also work on the pre-rendered page. */

@@ -4,6 +4,7 @@ import { useSession } from '../../src/session/SessionProvider';
 import { PublicLayout } from '../layout/PublicLayout';
 import { StartTrialButton } from '../billing/StartTrialButton';
 import '../layout/account.css';
+import { Card } from '../ui/Card';
 
 /** /upgrade: the plan comparison and the start-trial action. */
 export function UpgradePage() {
@@ -16,10 +17,7 @@ export function UpgradePage() {
             <h1>Upgrade to {PLANS.premium.name}</h1>
           </div>
           <div className="pk-plans">
-            <section className="pk-card" aria-labelledby="plan-free">
-              <h2 id="plan-free">
-                {PLANS.free.name} · {PLANS.free.price}
-              </h2>
+            <Card titleId="plan-free" title={`${PLANS.free.name} · ${PLANS.free.price}`}>
               <ul>
                 <li>Unlimited saves</li>
                 <li>{PLANS.free.storageLabel} cloud storage</li>
@@ -27,11 +25,8 @@ export function UpgradePage() {
                 <li>All social platforms</li>
                 <li>Ad-supported</li>
               </ul>
-            </section>
-            <section className="pk-card" aria-labelledby="plan-pro">
-              <h2 id="plan-pro">
-                {PLANS.premium.name} · {PLANS.premium.price} per month
-              </h2>
+            </Card>
+            <Card titleId="plan-pro" title={`${PLANS.premium.name} · ${PLANS.premium.price} per month`}>
               <ul>
                 <li>Ad-free</li>
                 <li>{PLANS.premium.storageLabel} cloud storage</li>
@@ -51,7 +46,7 @@ export function UpgradePage() {
                   Create an account to start your free trial
                 </Link>
               )}
-            </section>
+            </Card>
           </div>
         </div>
       </div>
