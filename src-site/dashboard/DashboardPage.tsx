@@ -1,6 +1,6 @@
 import { useSession } from '../../src/session/SessionProvider';
 import { AccountLayout } from '../layout/AccountLayout';
-import { SubscriptionManagementCard } from '../billing/SubscriptionManagementCard';
+import { SubscriptionManagementCard } from './SubscriptionManagementCard';
 import { InstallExtensionCard } from '../ui/InstallExtensionCard';
 
 /** /dashboard: the account home (SPEC §2). */

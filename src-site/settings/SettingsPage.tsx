@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { SUPPORT_EMAIL } from '../../src/config';
 import { useSession } from '../../src/session/SessionProvider';
 import { AccountLayout } from '../layout/AccountLayout';
-import { BillingSettingsCard } from '../billing/BillingSettingsCard';
+import { BillingSettingsCard } from './BillingSettingsCard';
 import { InstallExtensionCard } from '../ui/InstallExtensionCard';
 import { SignOutEverywhere } from './SignOutEverywhere';
 import { Card } from '../ui/Card';

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { PLANS } from '../../src/config';
 import { useSession } from '../../src/session/SessionProvider';
 import { PublicLayout } from '../layout/PublicLayout';
-import { StartTrialButton } from '../billing/StartTrialButton';
+import { StartTrialButton } from './StartTrialButton';
 import '../layout/account.css';
 import { Card } from '../ui/Card';
 

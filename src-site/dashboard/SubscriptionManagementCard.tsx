@@ -1,8 +1,13 @@
 import { useState } from 'react';
 import { formatEpochDate } from '../../src/format/dates';
 import { useSession } from '../../src/session/SessionProvider';
-import { BILLING_TEXT } from './billingTexts';
-import { grantedWithoutBilling, useOpenPortal, useStartCheckout, useSubscription } from './useBilling';
+import { BILLING_TEXT } from '../ui/billing/billingTexts';
+import {
+  grantedWithoutBilling,
+  useOpenPortal,
+  useStartCheckout,
+  useSubscription,
+} from '../ui/billing/useBilling';
 import { Card } from '../ui/Card';
 import { Alert } from '../ui/Alert';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSession } from '../../src/session/SessionProvider';
-import { BILLING_TEXT } from './billingTexts';
-import { useStartCheckout } from './useBilling';
+import { BILLING_TEXT } from '../ui/billing/billingTexts';
+import { useStartCheckout } from '../ui/billing/useBilling';
 import { Alert } from '../ui/Alert';
 
 /** /upgrade's start-trial action: checkout in a new tab. */

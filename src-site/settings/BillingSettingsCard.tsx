@@ -4,8 +4,13 @@ import { ApiError } from '../../src/api/client';
 import { cancelSubscription, reactivateSubscription } from '../../src/api/billing';
 import { formatEpochDate } from '../../src/format/dates';
 import { useSession } from '../../src/session/SessionProvider';
-import { BILLING_TEXT } from './billingTexts';
-import { grantedWithoutBilling, useBillingCall, useOpenPortal, useSubscription } from './useBilling';
+import { BILLING_TEXT } from '../ui/billing/billingTexts';
+import {
+  grantedWithoutBilling,
+  useBillingCall,
+  useOpenPortal,
+  useSubscription,
+} from '../ui/billing/useBilling';
 import { Card } from '../ui/Card';
 import { Alert } from '../ui/Alert';
 
