@@ -10,6 +10,7 @@ import { Screenshots } from './sections/Screenshots';
 import { SHOW_TESTIMONIALS, Testimonials } from './sections/Testimonials';
 import { useAdminRedirect } from './useAdminRedirect';
 import './landing.css';
+import './landingShowcase.css';
 
 /** `/`: the ten sections of SPEC §2 in order (header and footer come from the layout). Pre-rendered at build time. */
 export function LandingPage() {

@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
+// In this order: later rules of equal weight win, and the site's style sheets rely on it.
 import './siteChrome.css';
+import '../ui/buttons.css';
+import './footer.css';
+import './contentPage.css';
 import { SiteFooter } from './SiteFooter';
 
 /**

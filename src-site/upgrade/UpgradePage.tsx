@@ -17,7 +17,14 @@ export function UpgradePage() {
             <h1>Upgrade to {PLANS.premium.name}</h1>
           </div>
           <div className="pk-plans">
-            <Card titleId="plan-free" title={`${PLANS.free.name} · ${PLANS.free.price}`}>
+            <Card
+              titleId="plan-free"
+              title={
+                <>
+                  {PLANS.free.name} · {PLANS.free.price}
+                </>
+              }
+            >
               <ul>
                 <li>Unlimited saves</li>
                 <li>{PLANS.free.storageLabel} cloud storage</li>
@@ -26,7 +33,14 @@ export function UpgradePage() {
                 <li>Ad-supported</li>
               </ul>
             </Card>
-            <Card titleId="plan-pro" title={`${PLANS.premium.name} · ${PLANS.premium.price} per month`}>
+            <Card
+              titleId="plan-pro"
+              title={
+                <>
+                  {PLANS.premium.name} · {PLANS.premium.price} per month
+                </>
+              }
+            >
               <ul>
                 <li>Ad-free</li>
                 <li>{PLANS.premium.storageLabel} cloud storage</li>
