@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '../src/session/SessionProvider';
 import { withoutHandOff } from '../src/session/googleHandOff';
 import { PublicLayout } from './layout/PublicLayout';
+// Loaded with the first page, after the landing's sheets: the account rules win where both style one class.
 import './layout/account.css';
 
 /**

@@ -25,7 +25,7 @@ const COPY = {
   support: { title: 'Support', lead: 'Tell us what went wrong. A screenshot helps us fix it faster.' },
 } as const;
 
-/** The Get in Touch / Support form of SPEC §2, with the state machine of SPEC §4. */
+/** The Get in Touch / Support form and its states (docs/product.md#contact-and-support-form). */
 export function ContactModal({ variant, open, onClose }: ContactModalProps) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
