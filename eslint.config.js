@@ -52,6 +52,26 @@ const adminResourceZones = subfolders('src-admin')
     message: `A console resource uses only ${ADMIN_SHARED.join(', ')} and its own folder.`,
   }));
 
+// The site's shared folders: a screen uses only these and its own folder; layouts use ui; ui uses neither.
+const SITE_SHARED = ['layout', 'ui'];
+const siteZones = [
+  ...subfolders('src-site')
+    .filter((name) => ![...SITE_SHARED, 'prerender', 'public'].includes(name))
+    .map((name) => ({
+      target: `./src-site/${name}`,
+      from: './src-site',
+      except: [`./${name}`, ...SITE_SHARED.map((s) => `./${s}`)],
+      message: `A site screen uses only ${SITE_SHARED.join(', ')} and its own folder.`,
+    })),
+  {
+    target: './src-site/layout',
+    from: './src-site',
+    except: ['./layout', './ui'],
+    message: 'Site layouts use only ui.',
+  },
+  { target: './src-site/ui', from: './src-site', except: ['./ui'], message: 'Site ui uses only src.' },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'src-server/db/migrations'] },
   js.configs.recommended,
@@ -61,7 +81,9 @@ export default tseslint.config(
   // The test extension is plain browser JavaScript that Chrome loads as it is, with the extension API.
   {
     files: ['tests/fixtures/extension/**/*.js'],
-    languageOptions: { globals: { chrome: 'readonly', document: 'readonly', fetch: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      globals: { chrome: 'readonly', document: 'readonly', fetch: 'readonly', URL: 'readonly' },
+    },
   },
   {
     plugins: { 'react-hooks': reactHooks },
@@ -79,7 +101,7 @@ export default tseslint.config(
       'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
     rules: {
-      'import/no-restricted-paths': ['error', { zones: [...roomZones, ...adminResourceZones] }],
+      'import/no-restricted-paths': ['error', { zones: [...roomZones, ...adminResourceZones, ...siteZones] }],
       'import/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
@@ -89,7 +111,7 @@ export default tseslint.config(
     rules: {
       'import/no-restricted-paths': [
         'error',
-        { zones: [...roomZones.filter((z) => z.target !== './src'), ...adminResourceZones] },
+        { zones: [...roomZones.filter((z) => z.target !== './src'), ...adminResourceZones, ...siteZones] },
       ],
     },
   },

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { RequireAuth } from './account/RequireAuth';
+import { RequireAuth } from './RequireAuth';
 
 // Account screens load on demand so their code never weighs on the landing page.
 export const accountRoutes: RouteObject[] = [

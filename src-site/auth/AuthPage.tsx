@@ -3,11 +3,12 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { apiUrl } from '../../src/api/client';
 import { useSession } from '../../src/session/SessionProvider';
 import { clearGoogleSignInPending, markGoogleSignInPending } from '../../src/session/googleHandOff';
-import { PublicLayout } from '../landing/PublicLayout';
+import { AuthCardLayout } from '../layout/AuthCardLayout';
+import { Alert } from '../ui/Alert';
+import { Field } from '../ui/Field';
 import { AUTH_TEXT } from './authTexts';
 import { usePostAuthRedirect, useReturnTo } from './usePostAuthRedirect';
 import { GoogleIcon } from './GoogleIcon';
-import '../account/account.css';
 
 export type AuthMode = 'login' | 'register';
 
@@ -100,82 +101,58 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
     });
 
   return (
-    <PublicLayout>
-      <div className="pk-account">
-        <div className="pk-container">
-          <div className="pk-auth-card">
-            <h1>{register ? AUTH_TEXT.registerTitle : AUTH_TEXT.loginTitle}</h1>
-            <p className="pk-sub">{register ? AUTH_TEXT.registerSubtitle : AUTH_TEXT.loginSubtitle}</p>
-            {welcome && (
-              <p className="pk-alert pk-alert--success" role="status">
-                {AUTH_TEXT.welcome}
-              </p>
-            )}
-            {error && (
-              <p className="pk-alert pk-alert--error" role="alert">
-                {error}
-              </p>
-            )}
-            <form className="pk-form" onSubmit={onSubmit} noValidate={false}>
-              {register && (
-                <div className="pk-field">
-                  <label htmlFor="displayName">Display Name</label>
-                  <input
-                    id="displayName"
-                    name="displayName"
-                    autoComplete="name"
-                    value={displayName}
-                    onChange={(e) => setDisplayName(e.target.value)}
-                  />
-                </div>
-              )}
-              <div className="pk-field">
-                <label htmlFor="email">Email</label>
-                <input
-                  id="email"
-                  name="email"
-                  type="email"
-                  required
-                  autoComplete="email"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-              </div>
-              <div className="pk-field">
-                <label htmlFor="password">Password</label>
-                <input
-                  id="password"
-                  name="password"
-                  type="password"
-                  required
-                  autoComplete={register ? 'new-password' : 'current-password'}
-                  placeholder={register ? 'Min 6 characters' : undefined}
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              </div>
-              <button className="pk-btn pk-btn--primary" type="submit" disabled={busy}>
-                {register ? 'Create Account' : 'Sign In'}
-              </button>
-            </form>
-            <div className="pk-auth-links">
-              <Link to="/dashboard/forgot-password">Forgot password?</Link>
-              <button type="button" className="pk-linkbtn" onClick={toggle}>
-                {register ? 'Already have an account? Sign in' : "Don't have an account? Create one"}
-              </button>
-            </div>
-            <div className="pk-divider">or</div>
-            <button
-              type="button"
-              className="pk-btn pk-btn--ghost"
-              style={{ width: '100%' }}
-              onClick={onGoogle}
-            >
-              <GoogleIcon /> Continue with Google
-            </button>
-          </div>
-        </div>
+    <AuthCardLayout
+      title={register ? AUTH_TEXT.registerTitle : AUTH_TEXT.loginTitle}
+      subtitle={register ? AUTH_TEXT.registerSubtitle : AUTH_TEXT.loginSubtitle}
+    >
+      {welcome && <Alert kind="success">{AUTH_TEXT.welcome}</Alert>}
+      {error && <Alert kind="error">{error}</Alert>}
+      <form className="pk-form" onSubmit={onSubmit} noValidate={false}>
+        {register && (
+          <Field
+            id="displayName"
+            label="Display Name"
+            name="displayName"
+            autoComplete="name"
+            value={displayName}
+            onChange={(e) => setDisplayName(e.target.value)}
+          />
+        )}
+        <Field
+          id="email"
+          label="Email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Field
+          id="password"
+          label="Password"
+          name="password"
+          type="password"
+          required
+          autoComplete={register ? 'new-password' : 'current-password'}
+          placeholder={register ? 'Min 6 characters' : undefined}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <button className="pk-btn pk-btn--primary" type="submit" disabled={busy}>
+          {register ? 'Create Account' : 'Sign In'}
+        </button>
+      </form>
+      <div className="pk-auth-links">
+        <Link to="/dashboard/forgot-password">Forgot password?</Link>
+        <button type="button" className="pk-linkbtn" onClick={toggle}>
+          {register ? 'Already have an account? Sign in' : "Don't have an account? Create one"}
+        </button>
       </div>
-    </PublicLayout>
+      <div className="pk-divider">or</div>
+      <button type="button" className="pk-btn pk-btn--ghost" style={{ width: '100%' }} onClick={onGoogle}>
+        <GoogleIcon /> Continue with Google
+      </button>
+    </AuthCardLayout>
   );
 }

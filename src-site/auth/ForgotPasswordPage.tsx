@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError, NetworkError } from '../../src/api/client';
 import { requestPasswordReset } from '../../src/api/auth';
-import { PublicLayout } from '../landing/PublicLayout';
+import { AuthCardLayout } from '../layout/AuthCardLayout';
+import { Alert } from '../ui/Alert';
+import { Field } from '../ui/Field';
 import { AUTH_TEXT } from './authTexts';
-import '../account/account.css';
 
 /** /dashboard/forgot-password: mails a reset link; the answer is the same whether or not the account exists. */
 export function ForgotPasswordPage() {
@@ -31,42 +32,28 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <PublicLayout>
-      <div className="pk-account">
-        <div className="pk-container">
-          <div className="pk-auth-card">
-            <h1>Forgot your password?</h1>
-            <p className="pk-sub">Enter your email and we'll send you a link to choose a new one.</p>
-            {result && (
-              <p
-                className={`pk-alert ${result.ok ? 'pk-alert--success' : 'pk-alert--error'}`}
-                role={result.ok ? 'status' : 'alert'}
-              >
-                {result.text}
-              </p>
-            )}
-            <form className="pk-form" onSubmit={onSubmit}>
-              <div className="pk-field">
-                <label htmlFor="email">Email</label>
-                <input
-                  id="email"
-                  type="email"
-                  required
-                  autoComplete="email"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-              </div>
-              <button className="pk-btn pk-btn--primary" type="submit" disabled={busy}>
-                Send Reset Link
-              </button>
-            </form>
-            <div className="pk-auth-links">
-              <Link to="/dashboard/login">Back to Sign In</Link>
-            </div>
-          </div>
-        </div>
+    <AuthCardLayout
+      title="Forgot your password?"
+      subtitle="Enter your email and we'll send you a link to choose a new one."
+    >
+      {result && <Alert kind={result.ok ? 'success' : 'error'}>{result.text}</Alert>}
+      <form className="pk-form" onSubmit={onSubmit}>
+        <Field
+          id="email"
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <button className="pk-btn pk-btn--primary" type="submit" disabled={busy}>
+          Send Reset Link
+        </button>
+      </form>
+      <div className="pk-auth-links">
+        <Link to="/dashboard/login">Back to Sign In</Link>
       </div>
-    </PublicLayout>
+    </AuthCardLayout>
   );
 }

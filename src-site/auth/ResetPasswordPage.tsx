@@ -3,9 +3,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, NetworkError } from '../../src/api/client';
 import { resetPasswordRequest } from '../../src/api/auth';
 import { MIN_PASSWORD_LENGTH, TIMINGS } from '../../src/config';
-import { PublicLayout } from '../landing/PublicLayout';
+import { AuthCardLayout } from '../layout/AuthCardLayout';
+import { Alert } from '../ui/Alert';
+import { Field } from '../ui/Field';
 import { AUTH_TEXT } from './authTexts';
-import '../account/account.css';
 
 /** docs/product.md#reset-password reset checks, in the spec's order. */
 export function resetValidationError(password: string, confirm: string, token: string | null): string | null {
@@ -53,66 +54,47 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <PublicLayout>
-      <div className="pk-account">
-        <div className="pk-container">
-          <div className="pk-auth-card">
-            <h1>Choose a new password</h1>
-            <p className="pk-sub">Pick a password of at least {MIN_PASSWORD_LENGTH} characters.</p>
-            {!token ? (
-              <p className="pk-alert pk-alert--error" role="alert">
-                {AUTH_TEXT.missingToken}
-              </p>
-            ) : success ? (
-              <div className="pk-alert pk-alert--success" role="status">
-                <p style={{ margin: 0 }}>{success}</p>
-                <p style={{ margin: '6px 0 0' }}>{AUTH_TEXT.redirecting}</p>
-              </div>
-            ) : (
-              <>
-                {error && (
-                  <p className="pk-alert pk-alert--error" role="alert">
-                    {error}
-                  </p>
-                )}
-                <form className="pk-form" onSubmit={onSubmit}>
-                  <div className="pk-field">
-                    <label htmlFor="newPassword">New Password</label>
-                    <input
-                      id="newPassword"
-                      type="password"
-                      autoComplete="new-password"
-                      value={password}
-                      onChange={(e) => setPassword(e.target.value)}
-                    />
-                  </div>
-                  <div className="pk-field">
-                    <label htmlFor="confirmPassword">Confirm New Password</label>
-                    <input
-                      id="confirmPassword"
-                      type="password"
-                      autoComplete="new-password"
-                      value={confirm}
-                      onChange={(e) => setConfirm(e.target.value)}
-                    />
-                  </div>
-                  <button
-                    className="pk-btn pk-btn--primary"
-                    type="submit"
-                    disabled={busy || !password || !confirm}
-                  >
-                    Update Password
-                  </button>
-                </form>
-              </>
-            )}
-            <div className="pk-auth-links">
-              {!token && <Link to="/dashboard/forgot-password">Request a new reset link</Link>}
-              <Link to="/dashboard/login">Back to Sign In</Link>
-            </div>
-          </div>
-        </div>
+    <AuthCardLayout
+      title="Choose a new password"
+      subtitle={<>Pick a password of at least {MIN_PASSWORD_LENGTH} characters.</>}
+    >
+      {!token ? (
+        <Alert kind="error">{AUTH_TEXT.missingToken}</Alert>
+      ) : success ? (
+        <Alert kind="success" as="div">
+          <p style={{ margin: 0 }}>{success}</p>
+          <p style={{ margin: '6px 0 0' }}>{AUTH_TEXT.redirecting}</p>
+        </Alert>
+      ) : (
+        <>
+          {error && <Alert kind="error">{error}</Alert>}
+          <form className="pk-form" onSubmit={onSubmit}>
+            <Field
+              id="newPassword"
+              label="New Password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <Field
+              id="confirmPassword"
+              label="Confirm New Password"
+              type="password"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
+            <button className="pk-btn pk-btn--primary" type="submit" disabled={busy || !password || !confirm}>
+              Update Password
+            </button>
+          </form>
+        </>
+      )}
+      <div className="pk-auth-links">
+        {!token && <Link to="/dashboard/forgot-password">Request a new reset link</Link>}
+        <Link to="/dashboard/login">Back to Sign In</Link>
       </div>
-    </PublicLayout>
+    </AuthCardLayout>
   );
 }

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '../../src/config';
+import { WELCOME_TEXT } from '../layout/WelcomeNote';
 
 /** docs/product.md#auth-texts texts of the sign-in, register and password screens. */
 export const AUTH_TEXT = {
@@ -6,7 +7,7 @@ export const AUTH_TEXT = {
   loginSubtitle: 'Sign in to continue',
   registerTitle: 'Create Account',
   registerSubtitle: `Join ${PRODUCT_NAME} today`,
-  welcome: `Welcome to ${PRODUCT_NAME}! Get started with our free plan or upgrade to Premium for unlimited saves and AI features.`,
+  welcome: WELCOME_TEXT,
   displayNameRequired: 'Display name is required',
   googleFailed: 'Failed to initiate Google login',
   forgotSuccess: "If an account with that email exists, we've sent you a password reset link.",

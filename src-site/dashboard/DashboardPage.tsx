@@ -1,7 +1,7 @@
 import { useSession } from '../../src/session/SessionProvider';
-import { AccountLayout } from '../account/AccountLayout';
-import { SubscriptionManagementCard } from '../billing/SubscriptionManagementCard';
-import { InstallExtensionCard } from './InstallExtensionCard';
+import { AccountLayout } from '../layout/AccountLayout';
+import { SubscriptionManagementCard } from './SubscriptionManagementCard';
+import { InstallExtensionCard } from '../ui/InstallExtensionCard';
 
 /** /dashboard: the account home (docs/product.md#account-dashboard). */
 export function DashboardPage() {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EXTENSION_STORE_URL, PLANS, PRODUCT_NAME, SUPPORT_EMAIL } from '../../src/config';
-import { ContactModal } from '../contact/ContactModal';
-import { PublicLayout } from '../landing/PublicLayout';
+import { ContactModal } from '../ui/ContactModal';
+import { PublicLayout } from '../layout/PublicLayout';
 import './help.css';
 
 interface Faq {

@@ -1,4 +1,4 @@
-import { PublicLayout } from './PublicLayout';
+import { PublicLayout } from '../layout/PublicLayout';
 import { Audience } from './sections/Audience';
 import { ClosingCta } from './sections/ClosingCta';
 import { Features } from './sections/Features';
@@ -10,6 +10,7 @@ import { Screenshots } from './sections/Screenshots';
 import { SHOW_TESTIMONIALS, Testimonials } from './sections/Testimonials';
 import { useAdminRedirect } from './useAdminRedirect';
 import './landing.css';
+import './landingShowcase.css';
 
 /** `/`: the ten sections of docs/product.md#landing-page in order (header and footer come from the layout). Pre-rendered at build time. */
 export function LandingPage() {

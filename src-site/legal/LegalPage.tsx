@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PublicLayout } from '../landing/PublicLayout';
+import { PublicLayout } from '../layout/PublicLayout';
 
 export const LEGAL_LAST_UPDATED = 'November 1, 2026';
 

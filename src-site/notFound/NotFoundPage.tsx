@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PublicLayout } from '../landing/PublicLayout';
+import { PublicLayout } from '../layout/PublicLayout';
 
 export function NotFoundPage() {
   return (

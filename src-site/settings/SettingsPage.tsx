@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import { SUPPORT_EMAIL } from '../../src/config';
 import { useSession } from '../../src/session/SessionProvider';
-import { AccountLayout } from '../account/AccountLayout';
-import { BillingSettingsCard } from '../billing/BillingSettingsCard';
-import { InstallExtensionCard } from '../dashboard/InstallExtensionCard';
+import { AccountLayout } from '../layout/AccountLayout';
+import { BillingSettingsCard } from './BillingSettingsCard';
+import { InstallExtensionCard } from '../ui/InstallExtensionCard';
 import { SignOutEverywhere } from './SignOutEverywhere';
+import { Card } from '../ui/Card';
 
 /** /dashboard/settings (docs/product.md#settings). */
 export function SettingsPage() {
@@ -19,8 +20,7 @@ export function SettingsPage() {
         <h1>Settings</h1>
       </div>
       <div className="pk-cards">
-        <section className="pk-card" aria-labelledby="account-info">
-          <h2 id="account-info">Account Information</h2>
+        <Card titleId="account-info" title="Account Information">
           <dl>
             <dt>Display name</dt>
             <dd>{user.displayName || user.name}</dd>
@@ -37,11 +37,10 @@ export function SettingsPage() {
             </dd>
           </dl>
           <SignOutEverywhere />
-        </section>
+        </Card>
         <BillingSettingsCard />
         <InstallExtensionCard title="Chrome Extension" />
-        <section className="pk-card" aria-labelledby="data-privacy">
-          <h2 id="data-privacy">{'Data & Privacy'}</h2>
+        <Card titleId="data-privacy" title={'Data & Privacy'}>
           <p>Get a copy of everything we store about you, or close your account and erase its data.</p>
           <div className="pk-actions">
             <button type="button" className="pk-btn pk-btn--ghost">
@@ -51,14 +50,13 @@ export function SettingsPage() {
               Delete Account
             </button>
           </div>
-        </section>
-        <section className="pk-card" aria-labelledby="support">
-          <h2 id="support">Support</h2>
+        </Card>
+        <Card titleId="support" title="Support">
           <p>
             Answers to common questions are in the <Link to="/help">Help Center</Link>. Still stuck? Email us
             at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
           </p>
-        </section>
+        </Card>
       </div>
     </AccountLayout>
   );

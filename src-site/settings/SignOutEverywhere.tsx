@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../src/api/client';
 import { revokeAllSessions } from '../../src/api/auth';
 import { useSession } from '../../src/session/SessionProvider';
+import { Alert } from '../ui/Alert';
 
 export const SIGN_OUT_EVERYWHERE_TEXT = {
   button: 'Sign out of all devices',
@@ -41,11 +42,7 @@ export function SignOutEverywhere() {
   return (
     <div className="pk-signout-all">
       <p>{SIGN_OUT_EVERYWHERE_TEXT.hint}</p>
-      {failed && (
-        <p className="pk-alert pk-alert--error" role="alert">
-          {SIGN_OUT_EVERYWHERE_TEXT.failed}
-        </p>
-      )}
+      {failed && <Alert kind="error">{SIGN_OUT_EVERYWHERE_TEXT.failed}</Alert>}
       <button type="button" className="pk-btn pk-btn--ghost" disabled={busy} onClick={() => void onClick()}>
         {busy ? SIGN_OUT_EVERYWHERE_TEXT.busy : SIGN_OUT_EVERYWHERE_TEXT.button}
       </button>

@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 import { PLANS } from '../../src/config';
 import { useSession } from '../../src/session/SessionProvider';
-import { PublicLayout } from '../landing/PublicLayout';
-import { StartTrialButton } from '../billing/StartTrialButton';
-import '../account/account.css';
+import { PublicLayout } from '../layout/PublicLayout';
+import { StartTrialButton } from './StartTrialButton';
+import '../layout/account.css';
+import { Card } from '../ui/Card';
 
 /** /upgrade: the plan comparison and the start-trial action. */
 export function UpgradePage() {
@@ -16,10 +17,14 @@ export function UpgradePage() {
             <h1>Upgrade to {PLANS.premium.name}</h1>
           </div>
           <div className="pk-plans">
-            <section className="pk-card" aria-labelledby="plan-free">
-              <h2 id="plan-free">
-                {PLANS.free.name} · {PLANS.free.price}
-              </h2>
+            <Card
+              titleId="plan-free"
+              title={
+                <>
+                  {PLANS.free.name} · {PLANS.free.price}
+                </>
+              }
+            >
               <ul>
                 <li>Unlimited saves</li>
                 <li>{PLANS.free.storageLabel} cloud storage</li>
@@ -27,11 +32,15 @@ export function UpgradePage() {
                 <li>All social platforms</li>
                 <li>Ad-supported</li>
               </ul>
-            </section>
-            <section className="pk-card" aria-labelledby="plan-pro">
-              <h2 id="plan-pro">
-                {PLANS.premium.name} · {PLANS.premium.price} per month
-              </h2>
+            </Card>
+            <Card
+              titleId="plan-pro"
+              title={
+                <>
+                  {PLANS.premium.name} · {PLANS.premium.price} per month
+                </>
+              }
+            >
               <ul>
                 <li>Ad-free</li>
                 <li>{PLANS.premium.storageLabel} cloud storage</li>
@@ -51,7 +60,7 @@ export function UpgradePage() {
                   Create an account to start your free trial
                 </Link>
               )}
-            </section>
+            </Card>
           </div>
         </div>
       </div>

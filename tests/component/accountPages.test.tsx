@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RequireAuth } from '../../src-site/account/RequireAuth';
+import { RequireAuth } from '../../src-site/RequireAuth';
 import { DashboardPage } from '../../src-site/dashboard/DashboardPage';
 import { SettingsPage } from '../../src-site/settings/SettingsPage';
 import { fakeApi, fakeChrome, profile, renderSite } from './siteHarness';

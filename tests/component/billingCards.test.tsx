@@ -6,9 +6,9 @@ import type { Profile } from '../../src/contract/user';
 import type { Subscription } from '../../src/contract/billing';
 import { SessionProvider } from '../../src/session/SessionProvider';
 import { formatEpochDate } from '../../src/format/dates';
-import { SubscriptionManagementCard } from '../../src-site/billing/SubscriptionManagementCard';
-import { BillingSettingsCard } from '../../src-site/billing/BillingSettingsCard';
-import { StartTrialButton } from '../../src-site/billing/StartTrialButton';
+import { SubscriptionManagementCard } from '../../src-site/dashboard/SubscriptionManagementCard';
+import { BillingSettingsCard } from '../../src-site/settings/BillingSettingsCard';
+import { StartTrialButton } from '../../src-site/upgrade/StartTrialButton';
 
 const START = Date.UTC(2026, 10, 2, 12) / 1000;
 const END = Date.UTC(2026, 10, 9, 12) / 1000;

@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, fireEvent } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ContactModal } from '../../src-site/contact/ContactModal';
+import { ContactModal } from '../../src-site/ui/ContactModal';
 
 const SUCCESS = "Message sent successfully! We'll get back to you soon.";
 const FAILURE = 'Failed to send message. Please try again.';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { CapIcon, FlaskIcon, PenIcon, RocketIcon } from '../icons';
+import { CapIcon, FlaskIcon, PenIcon, RocketIcon } from '../../ui/icons';
 
 const AUDIENCE: { title: string; text: string; Icon: ComponentType }[] = [
   {

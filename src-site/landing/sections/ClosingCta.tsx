@@ -1,4 +1,4 @@
-import { AddToChromeButton } from '../AddToChromeButton';
+import { AddToChromeButton } from '../../ui/AddToChromeButton';
 
 export function ClosingCta() {
   return (

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { BookmarkIcon, ChartIcon, CompassIcon, SearchIcon, ShieldIcon, SparkIcon } from '../icons';
+import { BookmarkIcon, ChartIcon, CompassIcon, SearchIcon, ShieldIcon, SparkIcon } from '../../ui/icons';
 
 const FEATURES: { title: string; text: string; Icon: ComponentType }[] = [
   {

@@ -1,5 +1,5 @@
-import { AddToChromeButton } from '../AddToChromeButton';
-import { CheckIcon } from '../icons';
+import { AddToChromeButton } from '../../ui/AddToChromeButton';
+import { CheckIcon } from '../../ui/icons';
 
 const PLATFORMS = ['X', 'LinkedIn', 'Reddit', 'Instagram', 'Pinterest'];
 

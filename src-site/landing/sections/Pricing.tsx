@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PLANS } from '../../../src/config';
-import { AddToChromeButton } from '../AddToChromeButton';
-import { CheckIcon } from '../icons';
+import { AddToChromeButton } from '../../ui/AddToChromeButton';
+import { CheckIcon } from '../../ui/icons';
 
 const FREE_ITEMS = [
   'Unlimited saves',

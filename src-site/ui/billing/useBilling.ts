@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Subscription } from '../../src/contract/billing';
-import { ApiError } from '../../src/api/client';
-import { createCheckoutSession, createPortalSession, fetchSubscription } from '../../src/api/billing';
-import { useSession } from '../../src/session/SessionProvider';
+import type { Subscription } from '../../../src/contract/billing';
+import { ApiError } from '../../../src/api/client';
+import { createCheckoutSession, createPortalSession, fetchSubscription } from '../../../src/api/billing';
+import { useSession } from '../../../src/session/SessionProvider';
 
 /**
  * Runs a billing call; a 401 ends the session (docs/product.md#session-in-the-browser: clears the token and cached profile and tells the

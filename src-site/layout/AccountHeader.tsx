@@ -1,9 +1,8 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { PRODUCT_NAME } from '../../src/config';
 import { premiumBadgeLabel } from '../../src/format/badge';
 import { useSession } from '../../src/session/SessionProvider';
-import { BrandMark } from '../landing/icons';
-import { useOpenExtension } from './useOpenExtension';
+import { useOpenExtension } from '../ui/useOpenExtension';
+import { BrandLink } from './BrandLink';
 
 /** Dashboard header: logo, name, plan badge, email, and Settings / Extension / Logout. */
 export function AccountHeader() {
@@ -18,10 +17,7 @@ export function AccountHeader() {
         className="pk-container pk-header__inner"
         style={{ height: 'auto', minHeight: 64, flexWrap: 'wrap', padding: '10px 20px' }}
       >
-        <Link to="/" className="pk-brand" aria-label={`${PRODUCT_NAME} home`}>
-          <BrandMark />
-          <span>{PRODUCT_NAME}</span>
-        </Link>
+        <BrandLink />
         <div className="pk-userbar">
           <div className="pk-who">
             <span>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FOUNDER, PRODUCT_NAME, SUPPORT_EMAIL } from '../../src/config';
-import { ContactModal } from '../contact/ContactModal';
-import { BrandMark } from './icons';
+import { ContactModal } from '../ui/ContactModal';
+import { BrandLink } from './BrandLink';
 
 type Variant = 'contact' | 'support';
 
@@ -20,10 +20,7 @@ export function SiteFooter() {
       <div className="pk-container">
         <div className="pk-footer__grid">
           <div>
-            <Link to="/" className="pk-brand" aria-label={`${PRODUCT_NAME} home`}>
-              <BrandMark size={28} />
-              <span>{PRODUCT_NAME}</span>
-            </Link>
+            <BrandLink markSize={28} />
             <p className="pk-footer__about">
               Save the posts worth keeping from X, LinkedIn, Reddit, Instagram and Pinterest, and find them
               again in seconds.

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useSession } from '../../src/session/SessionProvider';
-import { BILLING_TEXT } from './billingTexts';
-import { useStartCheckout } from './useBilling';
+import { BILLING_TEXT } from '../ui/billing/billingTexts';
+import { useStartCheckout } from '../ui/billing/useBilling';
+import { Alert } from '../ui/Alert';
 
 /** /upgrade's start-trial action: checkout in a new tab. */
 export function StartTrialButton() {
@@ -21,11 +22,7 @@ export function StartTrialButton() {
       >
         Start your 7-day free trial
       </button>
-      {error && (
-        <p className="pk-alert pk-alert--error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <Alert kind="error">{error}</Alert>}
     </>
   );
 }

@@ -1,8 +1,15 @@
 import { useState } from 'react';
 import { formatEpochDate } from '../../src/format/dates';
 import { useSession } from '../../src/session/SessionProvider';
-import { BILLING_TEXT } from './billingTexts';
-import { grantedWithoutBilling, useOpenPortal, useStartCheckout, useSubscription } from './useBilling';
+import { BILLING_TEXT } from '../ui/billing/billingTexts';
+import {
+  grantedWithoutBilling,
+  useOpenPortal,
+  useStartCheckout,
+  useSubscription,
+} from '../ui/billing/useBilling';
+import { Card } from '../ui/Card';
+import { Alert } from '../ui/Alert';
 
 const STATUS_LABEL: Record<string, string> = {
   active: 'Active',
@@ -27,8 +34,7 @@ export function SubscriptionManagementCard() {
   const plan = premium ? 'Premium' : 'Free';
 
   return (
-    <section className="pk-card" aria-labelledby="subscription-management">
-      <h2 id="subscription-management">Subscription Management</h2>
+    <Card titleId="subscription-management" title="Subscription Management">
       <p>
         <strong>
           {plan} plan{status ? ` (${STATUS_LABEL[status] ?? status})` : ''}
@@ -37,11 +43,7 @@ export function SubscriptionManagementCard() {
       {!granted && sub?.cancelAtPeriodEnd && (
         <p>{BILLING_TEXT.cancelsOn(formatEpochDate(sub.currentPeriodEnd))}</p>
       )}
-      {error && (
-        <p className="pk-alert pk-alert--error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <Alert kind="error">{error}</Alert>}
       {granted ? (
         <p>{BILLING_TEXT.complimentary}</p>
       ) : premium ? (
@@ -78,6 +80,6 @@ export function SubscriptionManagementCard() {
           </button>
         </>
       )}
-    </section>
+    </Card>
   );
 }

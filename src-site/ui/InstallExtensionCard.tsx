@@ -1,12 +1,12 @@
 import { EXTENSION_DASHBOARD_URL, EXTENSION_STORE_URL, PRODUCT_NAME } from '../../src/config';
-import { useOpenExtension } from '../account/useOpenExtension';
+import { useOpenExtension } from './useOpenExtension';
+import { Card } from './Card';
 
 /** The install-the-extension card: the store listing and the extension's own dashboard. */
 export function InstallExtensionCard({ title = 'Install the extension' }: { title?: string }) {
   const openExtension = useOpenExtension();
   return (
-    <section className="pk-card" aria-labelledby="install-card-title">
-      <h2 id="install-card-title">{title}</h2>
+    <Card titleId="install-card-title" title={title}>
       <p>
         {PRODUCT_NAME} saves posts from X, LinkedIn, Reddit, Instagram and Pinterest with one click. Add it to
         Chrome, then open its dashboard to search, tag and review everything you saved.
@@ -32,6 +32,6 @@ export function InstallExtensionCard({ title = 'Install the extension' }: { titl
           Open the extension dashboard
         </a>
       </div>
-    </section>
+    </Card>
   );
 }

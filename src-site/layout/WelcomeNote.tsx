@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { AUTH_TEXT } from '../auth/authTexts';
+import { PRODUCT_NAME } from '../../src/config';
+
+export const WELCOME_TEXT = `Welcome to ${PRODUCT_NAME}! Get started with our free plan or upgrade to Premium for unlimited saves and AI features.`;
 
 /**
  * The note a new account sees after registering, on whatever page the sign-up sends it to: the dashboard, its
@@ -17,7 +19,7 @@ export function WelcomeNote({ band = false }: { band?: boolean }) {
   if (!welcome || !mounted) return null;
   const note = (
     <p className="pk-welcome" role="status">
-      {AUTH_TEXT.welcome}
+      {WELCOME_TEXT}
     </p>
   );
   return band ? (

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useSession } from '../../src/session/SessionProvider';
-import { withoutHandOff } from '../../src/session/googleHandOff';
-import { PublicLayout } from '../landing/PublicLayout';
-import './account.css';
+import { useSession } from '../src/session/SessionProvider';
+import { withoutHandOff } from '../src/session/googleHandOff';
+import { PublicLayout } from './layout/PublicLayout';
+// Loaded with the first page, after the landing's sheets: the account rules win where both style one class.
+import './layout/account.css';
 
 /**
  * docs/product.md#screen-guards guards: a visitor without a session goes to sign-in, remembering where they were going; with

@@ -1,17 +1,13 @@
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME } from '../../src/config';
-import { AddToChromeButton } from './AddToChromeButton';
-import { BrandMark } from './icons';
+import { AddToChromeButton } from '../ui/AddToChromeButton';
+import { BrandLink } from './BrandLink';
 
 /** Header of the public pages. Section links are plain anchors so they also work on the pre-rendered page. */
 export function SiteHeader() {
   return (
     <header className="pk-header">
       <div className="pk-container pk-header__inner">
-        <Link to="/" className="pk-brand" aria-label={`${PRODUCT_NAME} home`}>
-          <BrandMark />
-          <span>{PRODUCT_NAME}</span>
-        </Link>
+        <BrandLink />
         <nav className="pk-nav" aria-label="Main">
           <a className="pk-nav__section" href="/#features">
             Features

@@ -4,8 +4,17 @@ import { ApiError } from '../../src/api/client';
 import { cancelSubscription, reactivateSubscription } from '../../src/api/billing';
 import { formatEpochDate } from '../../src/format/dates';
 import { useSession } from '../../src/session/SessionProvider';
-import { BILLING_TEXT } from './billingTexts';
-import { grantedWithoutBilling, useBillingCall, useOpenPortal, useSubscription } from './useBilling';
+import { BILLING_TEXT } from '../ui/billing/billingTexts';
+import {
+  grantedWithoutBilling,
+  useBillingCall,
+  useOpenPortal,
+  useSubscription,
+} from '../ui/billing/useBilling';
+import { Card } from '../ui/Card';
+import { Alert } from '../ui/Alert';
+
+const BILLING_CARD = { titleId: 'billing-settings', title: 'Billing and Subscription' };
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
@@ -19,31 +28,24 @@ export function BillingSettingsCard() {
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
 
-  const heading = <h2 id="billing-settings">Billing and Subscription</h2>;
   if (sessionStatus === 'loading') {
-    return (
-      <section className="pk-card" aria-labelledby="billing-settings" aria-busy="true">
-        {heading}
-      </section>
-    );
+    return <Card {...BILLING_CARD} busy />;
   }
   if (!user || sessionStatus !== 'authenticated') {
     return (
-      <section className="pk-card" aria-labelledby="billing-settings">
-        {heading}
+      <Card {...BILLING_CARD}>
         <p>{BILLING_TEXT.loggedOut}</p>
-      </section>
+      </Card>
     );
   }
   if (!premium) {
     return (
-      <section className="pk-card" aria-labelledby="billing-settings">
-        {heading}
+      <Card {...BILLING_CARD}>
         <p>You are on the Free plan.</p>
         <Link to="/upgrade" className="pk-btn pk-btn--primary">
           {BILLING_TEXT.upgrade}
         </Link>
-      </section>
+      </Card>
     );
   }
 
@@ -78,29 +80,16 @@ export function BillingSettingsCard() {
 
   if (grantedWithoutBilling(state)) {
     return (
-      <section className="pk-card" aria-labelledby="billing-settings">
-        {heading}
+      <Card {...BILLING_CARD}>
         <p>{BILLING_TEXT.complimentary}</p>
-      </section>
+      </Card>
     );
   }
 
   return (
-    <section className="pk-card" aria-labelledby="billing-settings">
-      {heading}
-      {notice && (
-        <p
-          className={`pk-alert pk-alert--${notice.kind}`}
-          role={notice.kind === 'error' ? 'alert' : 'status'}
-        >
-          {notice.text}
-        </p>
-      )}
-      {state.kind === 'error' && (
-        <p className="pk-alert pk-alert--error" role="alert">
-          {BILLING_TEXT.loadFailed}
-        </p>
-      )}
+    <Card {...BILLING_CARD}>
+      {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
+      {state.kind === 'error' && <Alert kind="error">{BILLING_TEXT.loadFailed}</Alert>}
       {state.kind === 'loading' && <p>Loading subscription…</p>}
       {state.kind === 'loaded' && (
         <>
@@ -142,6 +131,6 @@ export function BillingSettingsCard() {
             </button>
           ))}
       </div>
-    </section>
+    </Card>
   );
 }

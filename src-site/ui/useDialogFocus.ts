@@ -4,21 +4,16 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * Modal focus handling: moves focus into the dialog when it opens, keeps Tab inside it, closes on Escape,
- * and hands focus back to whatever opened it when it closes.
+ * Modal focus handling for a dialog that is mounted while open: moves focus into it, keeps Tab inside it,
+ * closes on Escape, and hands focus back to whatever opened it when it goes.
  */
-export function useDialogFocus(
-  open: boolean,
-  dialog: RefObject<HTMLElement | null>,
-  onClose: () => void,
-): void {
+export function useDialogFocus(dialog: RefObject<HTMLElement | null>, onClose: () => void): void {
   const closeRef = useRef(onClose);
   useEffect(() => {
     closeRef.current = onClose;
   });
 
   useEffect(() => {
-    if (!open) return;
     const opener = document.activeElement as HTMLElement | null;
     const node = dialog.current;
     const first =
@@ -50,5 +45,5 @@ export function useDialogFocus(
       document.removeEventListener('keydown', onKeyDown);
       if (opener && document.contains(opener)) opener.focus();
     };
-  }, [open, dialog]);
+  }, [dialog]);
 }
