@@ -9,7 +9,8 @@ import {
   listParamsSchema,
   messageSchema,
 } from '../../src/contract/admin';
-import { abuseHistory, abuseStats, listFlagged, startAbuseCheck } from './abuseService';
+import { abuseHistory, abuseStats, listFlagged } from './abuseService';
+import { startAbuseCheck } from './abuseCheck';
 import { clearFlag, flagUser } from './flagService';
 import { isPaged, operator, sendTotal } from './adminContext';
 import { idsOf, restArray, restFilter, sendRestList, simpleRestOf, withId } from './simpleRest';
@@ -139,6 +140,8 @@ export async function abuseRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['admin'],
         summary: 'Start the abuse check in the background',
+        description:
+          '202 either way. `started: true` with "Abuse check started." when this request started a run; `started: false` with "An abuse check is already running." when one was already going (nothing new starts).',
         response: { 202: z.object({ message: z.string(), started: z.boolean() }) },
       },
     },

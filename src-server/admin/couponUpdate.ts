@@ -19,40 +19,47 @@ export async function updateCoupon(
 ): Promise<Coupon> {
   const couponId = existingId(id, 'Coupon');
   const at = ctx.clock.now();
-  const row = await ctx.db.transaction(async (tx) => {
-    const [old] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for('update');
-    if (!old) throw notFound('Coupon not found');
-    const before = auditFields(old);
-    const checked = createCouponSchema.safeParse({ ...before, ...definedOf(input) });
-    if (!checked.success) throw badRequest(messageOf(checked.error.issues[0]));
-    const next = { ...checked.data, isActive: input.isActive ?? old.isActive };
-    if (next.usageLimit !== null && next.usageLimit < old.usedCount)
-      throw badRequest(`Usage limit cannot be below the ${old.usedCount} uses so far`);
-    const [taken] = await tx
-      .select({ id: coupons.id })
-      .from(coupons)
-      .where(and(eq(coupons.code, next.code), ne(coupons.id, couponId)));
-    if (taken) throw conflict(`A coupon with the code ${next.code} already exists`);
-    const [updated] = await tx
-      .update(coupons)
-      .set({ ...next, expiresAt: next.expiresAt ? new Date(next.expiresAt) : null })
-      .where(eq(coupons.id, couponId))
-      .returning();
-    const after = auditFields(updated);
-    const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => after[k] !== before[k]);
-    await audited(tx, actor, {
-      at,
-      action: 'coupon.update',
-      targetType: 'coupon',
-      targetId: couponId,
-      summary: changed.length
-        ? `Edited coupon ${old.code}: ${changed.join(', ')}`
-        : `Saved coupon ${old.code} without changes`,
-      before: Object.fromEntries(changed.map((k) => [k, before[k]])),
-      after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+  const row = await ctx.db
+    .transaction(async (tx) => {
+      const [old] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for('update');
+      if (!old) throw notFound('Coupon not found');
+      const before = auditFields(old);
+      const checked = createCouponSchema.safeParse({ ...before, ...definedOf(input) });
+      if (!checked.success) throw badRequest(messageOf(checked.error.issues[0]));
+      const next = { ...checked.data, isActive: input.isActive ?? old.isActive };
+      if (next.usageLimit !== null && next.usageLimit < old.usedCount)
+        throw badRequest(`Usage limit cannot be below the ${old.usedCount} uses so far`);
+      const [taken] = await tx
+        .select({ id: coupons.id })
+        .from(coupons)
+        .where(and(eq(coupons.code, next.code), ne(coupons.id, couponId)));
+      if (taken) throw conflict(`A coupon with the code ${next.code} already exists`);
+      const [updated] = await tx
+        .update(coupons)
+        .set({ ...next, expiresAt: next.expiresAt ? new Date(next.expiresAt) : null })
+        .where(eq(coupons.id, couponId))
+        .returning();
+      const after = auditFields(updated);
+      const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => after[k] !== before[k]);
+      await audited(tx, actor, {
+        at,
+        action: 'coupon.update',
+        targetType: 'coupon',
+        targetId: couponId,
+        summary: changed.length
+          ? `Edited coupon ${old.code}: ${changed.join(', ')}`
+          : `Saved coupon ${old.code} without changes`,
+        before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+        after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+      });
+      return updated;
+    })
+    .catch((err: unknown) => {
+      // Another edit took the code between the check and the update: the unique index refused it.
+      if (isUniqueViolation(err))
+        throw conflict(`A coupon with the code ${input.code?.toUpperCase()} already exists`);
+      throw err;
     });
-    return updated;
-  });
   return toCoupon(row, at);
 }
 
@@ -66,4 +73,12 @@ function messageOf(issue: { path: PropertyKey[]; message: string }): string {
   return field && !issue.message.toLowerCase().includes(field.toLowerCase())
     ? `${field}: ${issue.message}`
     : issue.message;
+}
+
+/** PostgreSQL's unique_violation, wherever the driver wraps it. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }

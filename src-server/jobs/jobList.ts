@@ -3,7 +3,7 @@ import { purgeStaleAuthLinks } from '../auth/purgeAuthLinks';
 import { advanceSubscriptions } from '../billing/localBilling';
 import { purgeOldUploads } from '../contact/uploadRetention';
 import { pruneAuditLog } from '../admin/auditRetention';
-import { ABUSE_CHECK_JOB, abuseCheckJob } from '../admin/abuseService';
+import { ABUSE_CHECK_JOB, abuseCheckJob } from '../admin/abuseCheck';
 import { MAIL_JOB } from '../mail/outbox';
 import { deliverOutbox } from '../mail/outboxWorker';
 import type { JobDefinition } from './jobRunner';

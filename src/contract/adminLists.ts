@@ -4,76 +4,20 @@ import { queryText } from './queryText';
 import { messagesQuerySchema } from './support';
 import { auditLogQuerySchema } from './audit';
 import { adminUsersQuerySchema, couponsQuerySchema } from './admin';
+import { ABUSE_REASON_CATEGORIES } from './adminSort';
 
 // The admin lists as react-admin's ra-data-simple-rest asks for them, besides the spec's own query parameters:
 //   GET /admin/users?sort=["email","ASC"]&range=[0,24]&filter={"q":"sam","plan":"free"}
 // answers a bare JSON array of records, each with an `id`, and `Content-Range: users 0-24/1234`.
 
-/** The header that carries a simple-rest list's slice and total, e.g. `users 0-24/1234`. */
-export const CONTENT_RANGE_HEADER = 'content-range';
-
-/**
- * The keys each list sorts by on the server, in the order an unknown key's 400 names them. A column whose
- * key is not here cannot be sorted, so the console shows it no sort arrow.
- */
-export const SORTABLE = {
-  users: [
-    'createdAt',
-    'email',
-    'name',
-    'displayName',
-    'plan',
-    'subscriptionStatus',
-    'storageUsed',
-    'adsDisabled',
-    'tokens30d',
-    'id',
-  ],
-  coupons: [
-    'createdAt',
-    'code',
-    'amount',
-    'usedCount',
-    'expiresAt',
-    'isActive',
-    'discountType',
-    'usageLimit',
-    'createdBy',
-    'id',
-  ],
-  flagged: [
-    'flaggedAt',
-    'email',
-    'createdAt',
-    'storageUsed',
-    'name',
-    'displayName',
-    'plan',
-    'subscriptionStatus',
-    'lastFlaggedReason',
-    'storageLimit',
-    'id',
-  ],
-  suspicious: [
-    'estimatedCost',
-    'tokensUsed30d',
-    'storageUsedMB',
-    'email',
-    'plan',
-    'name',
-    'displayName',
-    'flaggedForAbuse',
-    'id',
-  ],
-  messages: ['createdAt', 'name', 'email', 'type', 'status', 'handledAt', 'handledBy', 'id'],
-  auditLog: ['at', 'id', 'actor', 'action', 'targetType', 'targetId'],
-} as const;
-export type SortableList = keyof typeof SORTABLE;
-export type SortKey<L extends SortableList> = (typeof SORTABLE)[L][number];
-
-/** The categories the abuse rules give their reasons (the text before the colon). */
-export const ABUSE_REASON_CATEGORIES = ['Cost', 'Tokens', 'Storage', 'Plan limit'] as const;
-export type AbuseReasonCategory = (typeof ABUSE_REASON_CATEGORIES)[number];
+export {
+  ABUSE_REASON_CATEGORIES,
+  CONTENT_RANGE_HEADER,
+  SORTABLE,
+  type AbuseReasonCategory,
+  type SortableList,
+  type SortKey,
+} from './adminSort';
 
 /** One id or a list of them, as react-admin's getMany sends them. */
 const ids = z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()])).max(1000)]);

@@ -7,7 +7,7 @@ import type { AppContext } from '../../src-server/context';
 import { abuseCheckRuns, jobs, users } from '../../src-server/db/schema';
 import { createJobRunner } from '../../src-server/jobs/jobRunner';
 import { JOBS } from '../../src-server/jobs/jobList';
-import { ABUSE_CHECK_JOB, abuseChecksSettled } from '../../src-server/admin/abuseService';
+import { ABUSE_CHECK_JOB, abuseChecksSettled } from '../../src-server/admin/abuseCheck';
 import { DAY_MS } from '../../src-server/clock';
 
 const MINUTE = 60_000;

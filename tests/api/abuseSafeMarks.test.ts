@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from './harness';
 import { adminSession, GB, userWith } from './adminHarness';
 import { users } from '../../src-server/db/schema';
 import { ManualClock } from '../../src-server/clock';
-import { abuseChecksSettled } from '../../src-server/admin/abuseService';
+import { abuseChecksSettled } from '../../src-server/admin/abuseCheck';
 import { recordAiUsage } from '../../src-server/usage/recordAiUsage';
 
 // Small thresholds so each rule can be crossed with a handful of rows.

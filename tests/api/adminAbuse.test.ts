@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from './harness';
 import { adminSession, GB, userWith } from './adminHarness';
 import { abuseCheckRuns, abuseFlagEvents, users } from '../../src-server/db/schema';
 import { DAY_MS, ManualClock } from '../../src-server/clock';
-import { ABUSE_CHECK_JOB, abuseChecksSettled } from '../../src-server/admin/abuseService';
+import { ABUSE_CHECK_JOB, abuseChecksSettled } from '../../src-server/admin/abuseCheck';
 import { claimJob, ensureJobRows } from '../../src-server/jobs/jobLease';
 
 // Small thresholds so each rule can be crossed with a handful of rows.

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url: `/api/admin${url}`, headers: admin.headers, payload });
 const inDays = (days: number) => new Date(t.clock.now().getTime() + days * DAY_MS).toISOString();
 const base = { discountType: 'percentage', amount: 10, usageLimit: null, expiresAt: null };
@@ -213,5 +213,85 @@ describe('PATCH and DELETE /admin/coupons/{id}', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('Coupon not found');
     }
+  });
+});
+
+describe('GET and PUT /admin/coupons/{id}', () => {
+  let id: string;
+  beforeAll(async () => {
+    const res = await call('POST', '/coupons', { ...base, code: 'EDITME', usageLimit: 50 });
+    expect(res.statusCode).toBe(201);
+    // The spec's shape, and the record's fields at the top for clients that read the created record.
+    expect(res.json()).toMatchObject({
+      message: 'Coupon EDITME created',
+      coupon: { code: 'EDITME' },
+      code: 'EDITME',
+    });
+    id = res.json().id;
+    expect(res.json().coupon.id).toBe(id);
+    await t.db.update(coupons).set({ usedCount: 7 }).where(eq(coupons.id, id));
+  });
+  const stored = async () => (await t.db.select().from(coupons).where(eq(coupons.id, id)))[0];
+
+  it('reads one coupon with the §3 fields', async () => {
+    const res = await call('GET', `/coupons/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id, code: 'EDITME', usedCount: 7, usageLimit: 50, isExpired: false });
+    expect((await call('GET', '/coupons/00000000-0000-4000-8000-000000000000')).json()).toEqual({
+      message: 'Coupon not found',
+    });
+  });
+
+  it('changes the fields given, keeps the others, and ignores read-only ones', async () => {
+    const expiresAt = inDays(10);
+    const res = await call('PUT', `/coupons/${id}`, {
+      code: 'edited',
+      discountType: 'fixed',
+      amount: 4.5,
+      expiresAt,
+      usedCount: 0,
+      createdBy: 'someone@else.com',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id,
+      code: 'EDITED',
+      discountType: 'fixed',
+      amount: 4.5,
+      usageLimit: 50,
+      expiresAt,
+      usedCount: 7,
+      createdBy: 'coupons-ops@example.com',
+    });
+    expect(await stored()).toMatchObject({
+      code: 'EDITED',
+      usedCount: 7,
+      createdBy: 'coupons-ops@example.com',
+    });
+  });
+
+  it('refuses an edit the create form would refuse, and changes nothing', async () => {
+    const before = await stored();
+    const cases: [object, number, string | RegExp][] = [
+      [{ discountType: 'percentage' }, 400, 'amount: A percentage must be a whole number from 0 to 100'],
+      [{ code: 'NO-DASH' }, 400, 'Code may contain only letters A-Z and digits'],
+      [{ usageLimit: 0 }, 400, 'Usage limit must be at least 1'],
+      [{ usageLimit: 5 }, 400, 'Usage limit cannot be below the 7 uses so far'],
+      [{ expiresAt: 'soon' }, 400, 'expiresAt must be an ISO date-time or null'],
+      [{ isActive: 'yes' }, 400, /isActive/],
+      [{ code: 'FIVE99' }, 409, 'A coupon with the code FIVE99 already exists'],
+    ];
+    for (const [payload, status, message] of cases) {
+      const res = await call('PUT', `/coupons/${id}`, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(res.json().message).toMatch(message);
+    }
+    expect(await stored()).toEqual(before);
+    expect((await call('PUT', '/coupons/not-an-id', { amount: 1 })).statusCode).toBe(404);
+  });
+
+  it('answers the deleted coupon on delete', async () => {
+    const res = await call('DELETE', `/coupons/${id}`);
+    expect(res.json()).toMatchObject({ message: 'Coupon deleted', id, code: 'EDITED' });
   });
 });

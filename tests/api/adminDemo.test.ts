@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bearer, startTestApp, type TestApp } from './harness';
 import { seedDemo } from '../../src-server/seed/demo';
-import { abuseChecksSettled } from '../../src-server/admin/abuseService';
+import { abuseChecksSettled } from '../../src-server/admin/abuseCheck';
 
 let t: TestApp;
 let headers: Record<string, string>;

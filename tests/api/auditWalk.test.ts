@@ -3,7 +3,7 @@ import { eq, gt, sql } from 'drizzle-orm';
 import { registerUser, startTestApp, type TestApp } from './harness';
 import { adminSession, userWith } from './adminHarness';
 import { auditLog, contactMessages, coupons, users } from '../../src-server/db/schema';
-import { abuseChecksSettled } from '../../src-server/admin/abuseService';
+import { abuseChecksSettled } from '../../src-server/admin/abuseCheck';
 import type { AuditAction, AuditTargetType } from '../../src/contract/audit';
 
 let t: TestApp;

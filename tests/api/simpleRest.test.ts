@@ -273,3 +273,24 @@ describe('the dialect on the wire', () => {
     expect(String(preflight.headers['access-control-allow-headers'])).toMatch(/range/);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the dialect on every list, and coupons as a full resource', async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json().paths;
+    for (const list of [
+      '/users',
+      '/coupons',
+      '/users/flagged',
+      '/users/suspicious',
+      '/messages',
+      '/audit-log',
+    ]) {
+      const get = paths[`/api/admin${list}`].get;
+      expect(get.description, list).toMatch(/ra-data-simple-rest.*Content-Range/);
+      expect(get.description.split('ra-data-simple-rest').length, list).toBe(2);
+      const names = get.parameters.map((p: { name: string }) => p.name);
+      expect(names, list).toEqual(expect.arrayContaining(['sort', 'range', 'filter']));
+    }
+    expect(Object.keys(paths['/api/admin/coupons/{id}']).sort()).toEqual(['delete', 'get', 'patch', 'put']);
+  });
+});

@@ -14,7 +14,7 @@ import { connect } from '../../src-server/db/connect';
 import { users } from '../../src-server/db/schema';
 import { seedLarge } from '../../src-server/seed/large';
 import { HEAVY_POSTS_EMAIL, seedLargePosts } from '../../src-server/seed/largePosts';
-import { abuseChecksSettled } from '../../src-server/admin/abuseService';
+import { abuseChecksSettled } from '../../src-server/admin/abuseCheck';
 import { createSession } from '../../src-server/auth/sessions';
 import { autoTaggingRequest, startOpenAiStandIn } from './aiStandIn';
 import { measureThroughput, type ThroughputAccounts } from './apiThroughput';
