@@ -7,7 +7,6 @@ import {
   adminUserSchema,
   flagUserSchema,
   listParamsSchema,
-  messageSchema,
 } from '../../src/contract/admin';
 import { abuseHistory, abuseStats, listFlagged } from './abuseService';
 import { startAbuseCheck } from './abuseCheck';
@@ -15,9 +14,7 @@ import { clearFlag, flagUser } from './flagService';
 import { isPaged, operator, sendTotal } from './adminContext';
 import { idsOf, restArray, restFilter, sendRestList, simpleRestOf, withId } from './simpleRest';
 import { flaggedFilterSchema, flaggedQuerySchema } from '../../src/contract/adminLists';
-
-const idParams = z.object({ id: z.string().max(64) });
-const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
+import { errorResponses, idParamsSchema, messageSchema } from '../../src/contract/common';
 
 export async function abuseRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -32,7 +29,7 @@ export async function abuseRoutes(fastify: FastifyInstance): Promise<void> {
         querystring: flaggedQuerySchema.extend(listParamsSchema.shape),
         response: {
           200: z.union([z.object({ users: z.array(adminUserSchema) }), restArray(adminUserSchema)]),
-          ...errors,
+          ...errorResponses,
         },
       },
     },
@@ -78,8 +75,8 @@ export async function abuseRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['admin'],
         summary: "A user's figures, current violations and flag history",
-        params: idParams,
-        response: { 200: z.object({ history: abuseHistorySchema }), ...errors },
+        params: idParamsSchema,
+        response: { 200: z.object({ history: abuseHistorySchema }), ...errorResponses },
       },
     },
     async (request) => ({ history: await abuseHistory(app.ctx, request.params.id) }),
@@ -91,9 +88,9 @@ export async function abuseRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['admin'],
         summary: 'Flag a user for abuse',
-        params: idParams,
+        params: idParamsSchema,
         body: flagUserSchema,
-        response: { 200: messageSchema, ...errors },
+        response: { 200: messageSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -108,8 +105,8 @@ export async function abuseRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['admin'],
         summary: 'Clear the abuse flag',
-        params: idParams,
-        response: { 200: messageSchema, ...errors },
+        params: idParamsSchema,
+        response: { 200: messageSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -124,8 +121,8 @@ export async function abuseRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['admin'],
         summary: 'Mark a suspicious user as safe',
-        params: idParams,
-        response: { 200: messageSchema, ...errors },
+        params: idParamsSchema,
+        response: { 200: messageSchema, ...errorResponses },
       },
     },
     async (request) => {

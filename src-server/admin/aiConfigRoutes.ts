@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  aiConfigSchema,
-  messageSchema,
-  providerCatalogueSchema,
-  updateAiConfigSchema,
-} from '../../src/contract/admin';
+import { aiConfigSchema, providerCatalogueSchema, updateAiConfigSchema } from '../../src/contract/admin';
 import { providerCatalogue } from './aiCatalogue';
 import { configuredProviders } from '../ai/providers/aiProviders';
 import { listAiConfigs, resetAiConfigs, updateAiConfig } from './aiConfigService';
 import { operator } from './adminContext';
+import { messageSchema } from '../../src/contract/common';
 
 export async function aiConfigRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

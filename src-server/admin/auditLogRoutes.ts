@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listParamsSchema, messageSchema, TOTAL_COUNT_HEADER } from '../../src/contract/admin';
+import { listParamsSchema, TOTAL_COUNT_HEADER } from '../../src/contract/admin';
 import { auditEntrySchema, auditLogQuerySchema } from '../../src/contract/audit';
 import { listAuditLog } from './auditLogService';
 import { ALWAYS_PAGED_NOTE } from './adminContext';
 import { idsOf, restArray, restFilter, sendRestList, simpleRestOf } from './simpleRest';
 import { auditLogFilterSchema } from '../../src/contract/adminLists';
+import { messageSchema } from '../../src/contract/common';
 
 /**
  * The audit log, read-only: records are written only by admin/audited.ts and deleted only by the retention

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   costSummarySchema,
   listParamsSchema,
-  messageSchema,
   suspiciousStatisticsSchema,
   suspiciousUserSchema,
 } from '../../src/contract/admin';
@@ -12,6 +11,7 @@ import { costByModel, costSummary, suspiciousUsers } from './costService';
 import { isPaged, sendTotal } from './adminContext';
 import { idsOf, restArray, restFilter, sendRestList, simpleRestOf, withId } from './simpleRest';
 import { suspiciousFilterSchema, suspiciousQuerySchema } from '../../src/contract/adminLists';
+import { messageSchema } from '../../src/contract/common';
 
 export async function costRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

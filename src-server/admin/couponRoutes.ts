@@ -7,7 +7,6 @@ import {
   couponStatsSchema,
   createCouponSchema,
   listParamsSchema,
-  messageSchema,
   updateCouponSchema,
 } from '../../src/contract/admin';
 import { couponsFilterSchema } from '../../src/contract/adminLists';
@@ -22,9 +21,7 @@ import {
 import { updateCoupon } from './couponUpdate';
 import { isPaged, operator, sendTotal } from './adminContext';
 import { idsOf, restArray, restFilter, sendRestList, simpleRestOf } from './simpleRest';
-
-const idParams = z.object({ id: z.string().max(64) });
-const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
+import { errorResponses, idParamsSchema, messageSchema } from '../../src/contract/common';
 
 export async function couponRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -38,7 +35,7 @@ export async function couponRoutes(fastify: FastifyInstance): Promise<void> {
         querystring: couponsQuerySchema.extend(listParamsSchema.shape),
         response: {
           200: z.union([z.object({ coupons: z.array(couponSchema) }), restArray(couponSchema)]),
-          ...errors,
+          ...errorResponses,
         },
       },
     },
@@ -85,7 +82,7 @@ export async function couponRoutes(fastify: FastifyInstance): Promise<void> {
           // The record's fields also sit at the top, so simple-rest's create reads the record.
           201: couponSchema.extend({ message: z.string(), coupon: couponSchema }),
           409: messageSchema,
-          ...errors,
+          ...errorResponses,
         },
       },
     },
@@ -101,8 +98,8 @@ export async function couponRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['admin'],
         summary: 'One coupon',
-        params: idParams,
-        response: { 200: couponSchema, ...errors },
+        params: idParamsSchema,
+        response: { 200: couponSchema, ...errorResponses },
       },
     },
     async (request) => getCoupon(app.ctx, request.params.id),
@@ -115,9 +112,9 @@ export async function couponRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['admin'],
         summary:
           "Edit a coupon's code, discount, usage limit, expiry or status; fields left out keep their value, and the result follows the create form's rules",
-        params: idParams,
+        params: idParamsSchema,
         body: updateCouponSchema,
-        response: { 200: couponSchema, 409: messageSchema, ...errors },
+        response: { 200: couponSchema, 409: messageSchema, ...errorResponses },
       },
     },
     async (request) => updateCoupon(app.ctx, operator(request), request.params.id, request.body),
@@ -129,9 +126,9 @@ export async function couponRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['admin'],
         summary: 'Activate or deactivate a coupon',
-        params: idParams,
+        params: idParamsSchema,
         body: z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) }),
-        response: { 200: z.object({ message: z.string(), coupon: couponSchema }), ...errors },
+        response: { 200: z.object({ message: z.string(), coupon: couponSchema }), ...errorResponses },
       },
     },
     async (request) => {
@@ -151,8 +148,8 @@ export async function couponRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['admin'],
         summary: 'Delete a coupon; answers the deleted coupon and a message',
-        params: idParams,
-        response: { 200: couponSchema.extend({ message: z.string() }), ...errors },
+        params: idParamsSchema,
+        response: { 200: couponSchema.extend({ message: z.string() }), ...errorResponses },
       },
     },
     async (request) => {

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listParamsSchema, messageSchema, TOTAL_COUNT_HEADER } from '../../src/contract/admin';
+import { listParamsSchema, TOTAL_COUNT_HEADER } from '../../src/contract/admin';
 import { inboxMessageSchema, messagesQuerySchema, setMessageStatusSchema } from '../../src/contract/support';
 import { listMessages, messageScreenshot, setMessageStatus } from './messagesService';
 import { ALWAYS_PAGED_NOTE, operator } from './adminContext';
 import { idsOf, restArray, restFilter, sendRestList, simpleRestOf } from './simpleRest';
 import { messagesFilterSchema } from '../../src/contract/adminLists';
-
-const idParams = z.object({ id: z.string().max(64) });
-const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
+import { errorResponses, idParamsSchema } from '../../src/contract/common';
 
 /**
  * The screenshot is an uploader's file: the browser must take it for the image its bytes prove and nothing else,
@@ -42,7 +40,7 @@ export async function messagesRoutes(fastify: FastifyInstance): Promise<void> {
         querystring: messagesQuerySchema.extend(listParamsSchema.shape),
         response: {
           200: z.union([z.object({ messages: z.array(inboxMessageSchema) }), restArray(inboxMessageSchema)]),
-          ...errors,
+          ...errorResponses,
         },
       },
     },
@@ -70,8 +68,8 @@ export async function messagesRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['admin'],
         summary: "A support message's screenshot (image/png or image/jpeg), never cached",
-        params: idParams,
-        response: { 200: screenshotResponse, ...errors },
+        params: idParamsSchema,
+        response: { 200: screenshotResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -90,9 +88,12 @@ export async function messagesRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['admin'],
         summary: 'Resolve or reopen a message; who did it and when are recorded',
-        params: idParams,
+        params: idParamsSchema,
         body: setMessageStatusSchema,
-        response: { 200: z.object({ message: z.string(), contactMessage: inboxMessageSchema }), ...errors },
+        response: {
+          200: z.object({ message: z.string(), contactMessage: inboxMessageSchema }),
+          ...errorResponses,
+        },
       },
     },
     async (request) => {

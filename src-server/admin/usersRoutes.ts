@@ -6,7 +6,6 @@ import {
   adminUserSchema,
   adminUsersQuerySchema,
   listParamsSchema,
-  messageSchema,
 } from '../../src/contract/admin';
 import { planSchema } from '../../src/contract/user';
 import { changePlanByAdmin } from '../billing/adminPlanChange';
@@ -15,9 +14,7 @@ import { listUsers, revokeSessionsByAdmin, setAdsDisabled, userUsage } from './u
 import { isPaged, operator, sendTotal } from './adminContext';
 import { idsOf, restArray, restFilter, sendRestList, simpleRestOf, withId } from './simpleRest';
 import { usersFilterSchema } from '../../src/contract/adminLists';
-
-const idParams = z.object({ id: z.string().max(64) });
-const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
+import { errorResponses, idParamsSchema, messageSchema } from '../../src/contract/common';
 
 export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -46,7 +43,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
         querystring: adminUsersQuerySchema.extend(listParamsSchema.shape),
         response: {
           200: z.union([z.object({ users: z.array(adminUserSchema) }), restArray(adminUserSchema)]),
-          ...errors,
+          ...errorResponses,
         },
       },
     },
@@ -74,7 +71,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['admin'],
         summary: "One user's profile and AI usage over the last `days` days",
-        params: idParams,
+        params: idParamsSchema,
         querystring: z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }),
         response: {
           // The profile's fields also sit at the top, with an id, so simple-rest's getOne reads a record.
@@ -83,7 +80,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
             user: adminUserSchema,
             usage: z.object({ aiTokens: z.object({ total: z.number(), cost: z.number() }) }),
           }),
-          ...errors,
+          ...errorResponses,
         },
       },
     },
@@ -99,9 +96,9 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['admin'],
         summary: 'Turn ads off or on for a user',
-        params: idParams,
+        params: idParamsSchema,
         body: z.object({ adsDisabled: z.boolean({ error: 'adsDisabled must be true or false' }) }),
-        response: { 200: messageSchema, ...errors },
+        response: { 200: messageSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -116,9 +113,9 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['admin'],
         summary: "Change a user's plan",
-        params: idParams,
+        params: idParamsSchema,
         body: z.object({ plan: planSchema }),
-        response: { 200: messageSchema, 409: messageSchema, ...errors },
+        response: { 200: messageSchema, 409: messageSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -139,8 +136,8 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['admin'],
         summary: 'Sign a user out everywhere: revoke every session, so each of their tokens gets 401',
-        params: idParams,
-        response: { 200: z.object({ message: z.string(), revoked: z.number() }), ...errors },
+        params: idParamsSchema,
+        response: { 200: z.object({ message: z.string(), revoked: z.number() }), ...errorResponses },
       },
     },
     async (request) => {

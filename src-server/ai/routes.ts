@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { aiRequestSchema, aiResponseSchema, aiTaskParamsSchema } from '../../src/contract/ai';
-import { messageSchema } from '../../src/contract/admin';
+
 import { requireUser } from '../plugins/auth';
 import { aiProviders } from './providers/aiProviders';
 import { createAiGateway } from './gateway';
 import { runAiTask } from './aiService';
+import { messageSchema } from '../../src/contract/common';
 
 /** The extension's AI requests under /api/ext/ai. Registered behind extGuard. */
 export async function aiRoutes(fastify: FastifyInstance): Promise<void> {

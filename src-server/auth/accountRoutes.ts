@@ -1,22 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { profileSchema } from '../../src/contract/user';
-import {
-  loginBodySchema,
-  messageResponseSchema,
-  registerBodySchema,
-  tokenResponseSchema,
-} from '../../src/contract/auth';
+import { loginBodySchema, registerBodySchema, tokenResponseSchema } from '../../src/contract/auth';
 import { rateLimit, RATE_RULES } from '../plugins/rateLimit';
 import { requireUser } from '../plugins/auth';
 import { logIn, registerAccount } from './accounts';
 import { toProfile } from './profile';
+import { messageSchema } from '../../src/contract/common';
 
 const errors = {
-  400: messageResponseSchema,
-  401: messageResponseSchema,
-  409: messageResponseSchema,
-  429: messageResponseSchema,
+  400: messageSchema,
+  401: messageSchema,
+  409: messageSchema,
+  429: messageSchema,
 };
 
 export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
@@ -58,7 +54,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user’s profile',
-        response: { 200: profileSchema, 401: messageResponseSchema },
+        response: { 200: profileSchema, 401: messageSchema },
       },
     },
     async (request) => toProfile(requireUser(request)),

@@ -4,16 +4,13 @@ import { z } from 'zod';
 import * as oidc from 'openid-client';
 import type { AppContext } from '../context';
 import { unavailable } from '../errors';
-import {
-  googleExchangeBodySchema,
-  messageResponseSchema,
-  tokenResponseSchema,
-} from '../../src/contract/auth';
+import { googleExchangeBodySchema, tokenResponseSchema } from '../../src/contract/auth';
 import { isLocalPath } from '../../src/contract/localPath';
 import { rateLimit, RATE_RULES } from '../plugins/rateLimit';
 import { hashToken, newToken } from './tokens';
 import { createHandOff, exchangeHandOff, FLOW_TTL_MS, saveFlow, takeFlow } from './googleFlows';
 import { findOrCreateGoogleUser } from './googleAccount';
+import { messageSchema } from '../../src/contract/common';
 
 const FROM_INVALID = 'From must be a path on this site, such as /dashboard/settings';
 const COOKIE = 'pk_oauth';
@@ -75,7 +72,7 @@ export async function googleRoutes(fastify: FastifyInstance): Promise<void> {
           // the web app is taken, so the sign-in cannot be turned into a redirect to another site.
           from: z.string({ error: FROM_INVALID }).refine(isLocalPath, { error: FROM_INVALID }).optional(),
         }),
-        response: { 400: messageResponseSchema, 429: messageResponseSchema, 503: messageResponseSchema },
+        response: { 400: messageSchema, 429: messageSchema, 503: messageSchema },
       },
     },
     async (request, reply) => {
@@ -171,7 +168,7 @@ export async function googleRoutes(fastify: FastifyInstance): Promise<void> {
         summary: "Trade the Google callback's one-time code for a session token",
         security: [],
         body: googleExchangeBodySchema,
-        response: { 200: tokenResponseSchema, 400: messageResponseSchema, 429: messageResponseSchema },
+        response: { 200: tokenResponseSchema, 400: messageSchema, 429: messageSchema },
       },
     },
     async (request, reply) => {

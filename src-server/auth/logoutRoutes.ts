@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageResponseSchema } from '../../src/contract/auth';
+
 import { bearerToken, requireUser } from '../plugins/auth';
 import { revokeSession } from './sessions';
+import { messageSchema } from '../../src/contract/common';
 
 /**
  * POST /auth/logout ends the presented session on the server. The web app's own Logout stays client-only,
@@ -18,7 +19,7 @@ export async function logoutRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'End the presented session: the token gets 401 from then on',
-        response: { 204: z.null().describe('Signed out'), 401: messageResponseSchema },
+        response: { 204: z.null().describe('Signed out'), 401: messageSchema },
       },
     },
     async (request, reply) => {

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  messageResponseSchema,
-  requestResetBodySchema,
-  resetPasswordBodySchema,
-} from '../../src/contract/auth';
+import { requestResetBodySchema, resetPasswordBodySchema } from '../../src/contract/auth';
 import { rateLimit, RATE_RULES } from '../plugins/rateLimit';
 import { RESET_DONE, RESET_REQUESTED, requestPasswordReset, resetPassword } from './passwordReset';
+import { messageSchema } from '../../src/contract/common';
 
 /**
  * Every reset request is answered this long after it arrived, whether or not the account exists. Saving a link and
@@ -16,7 +13,7 @@ import { RESET_DONE, RESET_REQUESTED, requestPasswordReset, resetPassword } from
 export const RESET_ANSWER_MS = 250;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const responses = { 200: messageResponseSchema, 400: messageResponseSchema, 429: messageResponseSchema };
+const responses = { 200: messageSchema, 400: messageSchema, 429: messageSchema };
 
 export async function passwordResetRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageResponseSchema } from '../../src/contract/auth';
+
 import { requireUser } from '../plugins/auth';
 import { revokeUserSessions } from './sessions';
+import { messageSchema } from '../../src/contract/common';
 
 /**
  * "Sign out of all devices": ends every session of the signed-in user, the one making the call included, so a
@@ -18,7 +19,7 @@ export async function revokeAllRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'Sign out of all devices: revoke every session of the signed-in user',
-        response: { 204: z.null().describe('Every session revoked'), 401: messageResponseSchema },
+        response: { 204: z.null().describe('Every session revoked'), 401: messageSchema },
       },
     },
     async (request, reply) => {

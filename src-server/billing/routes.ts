@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   portalRequestSchema,
   subscriptionChangeResponseSchema,
   subscriptionResponseSchema,
   urlResponseSchema,
 } from '../../src/contract/billing';
+import { messageSchema } from '../../src/contract/common';
 import { requireUser } from '../plugins/auth';
 import { badRequest, notFound } from '../errors';
 import { stripeWebhookRoutes } from './webhookRoutes';
@@ -16,8 +16,6 @@ import { NO_SUBSCRIPTION } from './localBilling';
 import { hasComplimentaryGrant } from './planSync';
 import { messagePage } from './localPages';
 import { localPageRoutes } from './localPageRoutes';
-
-const message = z.object({ message: z.string() });
 
 const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? '').includes('application/json');
 
@@ -43,7 +41,7 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['billing'],
-        response: { 200: subscriptionResponseSchema, 401: message, 404: message },
+        response: { 200: subscriptionResponseSchema, 401: messageSchema, 404: messageSchema },
       },
     },
     async (request) => {
@@ -61,7 +59,7 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
       schema: {
         tags: ['billing'],
         body: portalRequestSchema,
-        response: { 200: urlResponseSchema, 400: message, 401: message, 404: message },
+        response: { 200: urlResponseSchema, 400: messageSchema, 401: messageSchema, 404: messageSchema },
       },
     },
     async (request) => {
@@ -78,7 +76,7 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['billing'],
-        response: { 200: subscriptionChangeResponseSchema, 401: message, 404: message },
+        response: { 200: subscriptionChangeResponseSchema, 401: messageSchema, 404: messageSchema },
       },
     },
     async (request) => {
@@ -93,7 +91,7 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['billing'],
-        response: { 200: subscriptionChangeResponseSchema, 401: message, 404: message },
+        response: { 200: subscriptionChangeResponseSchema, 401: messageSchema, 404: messageSchema },
       },
     },
     async (request) => {

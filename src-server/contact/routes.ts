@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { badRequest, HttpError } from '../errors';
 import { rateLimit, RATE_RULES } from '../plugins/rateLimit';
-import { messageResponseSchema } from '../../src/contract/auth';
+
 import { contactFieldsSchema, MAX_SCREENSHOT_BYTES } from './contactForm';
 import { imageTypeOf } from './imageType';
 import { countUpload } from './uploadCap';
 import { byIp } from '../plugins/rateLimit';
 import { saveContactMessage, type Screenshot } from './contactService';
+import { messageSchema } from '../../src/contract/common';
 
 const SCREENSHOT_FIELD = 'screenshot';
 
@@ -29,10 +30,10 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
         security: [],
         consumes: ['multipart/form-data'],
         response: {
-          200: messageResponseSchema,
-          400: messageResponseSchema,
-          413: messageResponseSchema,
-          429: messageResponseSchema,
+          200: messageSchema,
+          400: messageSchema,
+          413: messageSchema,
+          429: messageSchema,
         },
       },
     },

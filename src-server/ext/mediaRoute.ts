@@ -3,10 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { MAX_MEDIA_BYTES, mediaSchema } from '../../src/contract/ext';
-import { messageResponseSchema } from '../../src/contract/auth';
+
 import { requireUser } from '../plugins/auth';
 import { badRequest, HttpError } from '../errors';
 import { addMedia, MEDIA_TOO_LARGE_MESSAGE } from './mediaService';
+import { messageSchema } from '../../src/contract/common';
 
 const FILE_FIELD = 'file';
 const FORM_MESSAGE = `Send the image as multipart form data in the field "${FILE_FIELD}".`;
@@ -49,11 +50,11 @@ export async function mediaRoute(fastify: FastifyInstance): Promise<void> {
         params: z.object({ id: z.string().max(64) }),
         response: {
           201: z.object({ media: mediaSchema }),
-          400: messageResponseSchema,
-          401: messageResponseSchema,
-          404: messageResponseSchema,
-          413: messageResponseSchema,
-          415: messageResponseSchema,
+          400: messageSchema,
+          401: messageSchema,
+          404: messageSchema,
+          413: messageSchema,
+          415: messageSchema,
         },
       },
     },

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listPostsQuerySchema, postSchema, savePostSchema } from '../../src/contract/ext';
-import { messageResponseSchema } from '../../src/contract/auth';
+
 import { TOTAL_COUNT_HEADER } from '../../src/contract/admin';
 import { requireUser } from '../plugins/auth';
 import { deletePost, listPosts, savePost } from './postsService';
+import { idParamsSchema, messageSchema } from '../../src/contract/common';
 
-const idParams = z.object({ id: z.string().max(64) });
-const errors = { 400: messageResponseSchema, 401: messageResponseSchema, 404: messageResponseSchema };
+const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
 const postResponse = z.object({ post: postSchema });
 
 export async function postsRoutes(fastify: FastifyInstance): Promise<void> {
@@ -39,7 +39,7 @@ export async function postsRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['extension'],
         summary: 'Save a post (201); the same url again returns the saved post (200), counted once',
         body: savePostSchema,
-        response: { 200: postResponse, 201: postResponse, 413: messageResponseSchema, ...errors },
+        response: { 200: postResponse, 201: postResponse, 413: messageSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -54,7 +54,7 @@ export async function postsRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['extension'],
         summary: 'Delete a saved post and its media, freeing their storage',
-        params: idParams,
+        params: idParamsSchema,
         response: { 204: z.null().describe('Deleted'), ...errors },
       },
     },

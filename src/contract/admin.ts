@@ -248,5 +248,3 @@ export const costSummarySchema = z.object({
     .optional(),
 });
 export type CostSummary = z.infer<typeof costSummarySchema>;
-
-export const messageSchema = z.object({ message: z.string() });

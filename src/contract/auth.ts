@@ -58,8 +58,6 @@ export const googleExchangeBodySchema = body(
   },
   'code',
 );
-export const messageResponseSchema = z.object({ message: z.string() });
-export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 export const requestResetBodySchema = body({ email }, 'email');
 export const resetPasswordBodySchema = body(
