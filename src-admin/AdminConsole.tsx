@@ -12,6 +12,7 @@ import coupons from './coupons';
 import flagged from './flagged';
 import aiConfig from './ai-config';
 import suspicious from './suspicious';
+import support from './support';
 
 const CostAnalysis = lazy(() => import('./pages/costAnalysis/CostAnalysis'));
 
@@ -45,6 +46,7 @@ export function AdminConsole({ profile, store, basename = '/admin' }: AdminConso
       <Resource name="flagged" {...flagged} />
       <Resource name="ai-config" {...aiConfig} />
       <Resource name="suspicious" {...suspicious} />
+      <Resource name="messages" {...support} />
       <CustomRoutes>
         <Route path="/cost-analysis" element={<CostAnalysis />} />
       </CustomRoutes>

@@ -2,9 +2,10 @@ import Tabs from '@mui/material/Tabs';
 import Tab from '@mui/material/Tab';
 import { Link, useLocation } from 'react-router-dom';
 import { useBasename } from 'react-admin';
-import { SECTIONS, sectionIndex } from './sections';
+import { SupportTabLabel } from '../support/SupportTabLabel';
+import { SECTIONS, SUPPORT_PATH, sectionIndex } from './sections';
 
-/** The tab bar across the top: the same six sections as the menu. */
+/** The tab bar across the top: the same sections as the menu. */
 export function SectionTabs() {
   const basename = useBasename();
   const { pathname } = useLocation();
@@ -18,7 +19,12 @@ export function SectionTabs() {
       sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
     >
       {SECTIONS.map((s) => (
-        <Tab key={s.label} label={s.label} component={Link} to={`${basename}/${s.path}`} />
+        <Tab
+          key={s.label}
+          label={s.path === SUPPORT_PATH ? <SupportTabLabel label={s.label} /> : s.label}
+          component={Link}
+          to={`${basename}/${s.path}`}
+        />
       ))}
     </Tabs>
   );
