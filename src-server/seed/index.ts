@@ -16,7 +16,7 @@ export async function seedIfWanted(
   if (config.NODE_ENV === 'production' && !config.SEED_DEMO) return false;
   const wanted = config.SEED_DEMO || (database.engine === 'pglite' && (await isEmpty(database)));
   if (!wanted) return false;
-  await seedDemo(database.db);
+  await seedDemo(database.db, undefined, config.DATA_DIR);
   log.info('demo data seeded');
   return true;
 }
