@@ -2,7 +2,7 @@ import Tabs from '@mui/material/Tabs';
 import Tab from '@mui/material/Tab';
 import { Link, useLocation } from 'react-router-dom';
 import { useBasename } from 'react-admin';
-import { SupportTabLabel } from '../support/SupportTabLabel';
+import { SupportTab } from '../support/SupportTab';
 import { SECTIONS, SUPPORT_PATH, sectionIndex } from './sections';
 
 /** The tab bar across the top: the same sections as the menu. */
@@ -18,14 +18,13 @@ export function SectionTabs() {
       aria-label="Console sections"
       sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
     >
-      {SECTIONS.map((s) => (
-        <Tab
-          key={s.label}
-          label={s.path === SUPPORT_PATH ? <SupportTabLabel label={s.label} /> : s.label}
-          component={Link}
-          to={`${basename}/${s.path}`}
-        />
-      ))}
+      {SECTIONS.map((s) =>
+        s.path === SUPPORT_PATH ? (
+          <SupportTab key={s.label} label={s.label} to={`${basename}/${s.path}`} />
+        ) : (
+          <Tab key={s.label} label={s.label} component={Link} to={`${basename}/${s.path}`} />
+        ),
+      )}
     </Tabs>
   );
 }

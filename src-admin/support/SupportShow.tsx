@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ReplyIcon from '@mui/icons-material/Reply';
 import { Link } from 'react-router-dom';
-import { Show, useCreatePath, useRecordContext } from 'react-admin';
+import { Show, useCreatePath, useNotify, useRecordContext, useRedirect } from 'react-admin';
 import { formatDateTime } from '../../src/format';
 import { MessageScreenshot } from './MessageScreenshot';
 import { MessageStatusButton } from './MessageStatusButton';
@@ -65,8 +65,15 @@ function MessageDetail() {
 
 /** One message in full, with its screenshot, a reply link and Resolve/Reopen. */
 export function SupportShow() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  // The provider's own failure text, rather than a generic "does not exist", then back to the inbox.
+  const onError = (err: Error) => {
+    notify(err.message, { type: 'error' });
+    redirect('list', 'messages');
+  };
   return (
-    <Show title="Support message" actions={false}>
+    <Show title="Support message" actions={false} queryOptions={{ onError }}>
       <MessageDetail />
     </Show>
   );
