@@ -152,7 +152,7 @@ describe('console support inbox', () => {
   });
 
   it('shows a message in full with its screenshot fetched with the session, a reply link, and Resolve', async () => {
-    let current = MESSAGES[0];
+    let current: Record<string, unknown> = MESSAGES[0];
     const api = fakeApi({
       ...base,
       'GET /admin/messages/m1': () => current,
