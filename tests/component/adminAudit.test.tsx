@@ -16,7 +16,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const entry = (id: number, extra: Record<string, unknown>) => ({
+const entry = (id: number, extra: Record<string, unknown>): Record<string, unknown> => ({
   id,
   at: `2026-11-2${id}T10:00:00.000Z`,
   actor: 'admin@example.com',
