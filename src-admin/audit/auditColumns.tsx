@@ -9,14 +9,26 @@ export type AuditRow = AuditEntry & { id: number };
 const changes = (v: Record<string, unknown> | null) => (v ? JSON.stringify(v) : '');
 
 export const auditColumns: GridColDef<AuditRow>[] = [
-  { field: 'at', headerName: 'Date', width: 170, valueFormatter: (v) => formatDateTime(v) },
-  { field: 'actor', headerName: 'Actor', flex: 0.8, minWidth: 170 },
-  { field: 'action', headerName: 'Action', width: 160 },
-  { field: 'summary', headerName: 'Summary', flex: 2, minWidth: 260, sortable: false },
+  { field: 'at', headerName: 'Date', width: 150, valueFormatter: (v) => formatDateTime(v) },
+  { field: 'actor', headerName: 'Actor', flex: 0.7, minWidth: 150 },
+  { field: 'action', headerName: 'Action', width: 150 },
+  {
+    field: 'summary',
+    headerName: 'Summary',
+    flex: 2,
+    minWidth: 240,
+    sortable: false,
+    // A long sentence is cut to the cell; the whole of it shows on hover.
+    renderCell: ({ row }) => (
+      <span title={row.summary} style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {row.summary}
+      </span>
+    ),
+  },
   {
     field: 'target',
     headerName: 'Target',
-    width: 150,
+    width: 120,
     sortable: false,
     renderCell: ({ row }) => <AuditTargetLink entry={row} />,
   },

@@ -32,32 +32,32 @@ function MessageLink({ row }: { row: MessageRow }) {
 }
 
 export const messageColumns: GridColDef<MessageRow>[] = [
-  { field: 'createdAt', headerName: 'Date', width: 170, valueFormatter: (v) => formatDateTime(v) },
-  { field: 'type', headerName: 'Type', width: 90, valueFormatter: (v) => typeLabel(v) },
-  { field: 'name', headerName: 'Name', flex: 0.8, minWidth: 120 },
-  { field: 'email', headerName: 'Email', flex: 1, minWidth: 170 },
+  { field: 'createdAt', headerName: 'Date', width: 150, valueFormatter: (v) => formatDateTime(v) },
+  { field: 'type', headerName: 'Type', width: 80, valueFormatter: (v) => typeLabel(v) },
+  { field: 'name', headerName: 'Name', flex: 0.8, minWidth: 100 },
+  { field: 'email', headerName: 'Email', flex: 1, minWidth: 150 },
   {
     field: 'message',
     headerName: 'Message',
     flex: 2,
-    minWidth: 220,
+    minWidth: 160,
     sortable: false,
     renderCell: ({ row }) => <MessageLink row={row} />,
   },
   {
     field: 'hasScreenshot',
     headerName: 'Screenshot',
-    width: 100,
+    width: 95,
     sortable: false,
     valueFormatter: (v) => (v ? 'Yes' : ''),
   },
   {
     field: 'status',
     headerName: 'Status',
-    width: 100,
+    width: 95,
     renderCell: ({ row }) => <StatusChip status={row.status} />,
   },
-  { field: 'handledBy', headerName: 'Handled by', flex: 0.8, minWidth: 150, valueFormatter: (v) => v ?? '' },
+  { field: 'handledBy', headerName: 'Handled by', flex: 0.8, minWidth: 120, valueFormatter: (v) => v ?? '' },
 ];
 
 /** The inbox export: every filtered message, whatever columns the grid shows. */

@@ -134,6 +134,7 @@ describe('operator', () => {
     await page.getByLabel('Actor email').fill(ADMIN.email);
     await page.getByRole('combobox', { name: /^Action/ }).click();
     await page.getByRole('option', { name: 'user.ads' }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
     const entry = page.locator('.MuiDataGrid-row', { hasText: `Disabled ads for ${user.email}` });
     await entry.waitFor({ timeout: POLL.timeout });
     expect(await entry.locator('[data-field="actor"]').textContent()).toBe(ADMIN.email);
