@@ -9,7 +9,7 @@ export type AuditRow = AuditEntry & { id: number };
 const changes = (v: Record<string, unknown> | null) => (v ? JSON.stringify(v) : '');
 
 export const auditColumns: GridColDef<AuditRow>[] = [
-  { field: 'at', headerName: 'Date', width: 150, valueFormatter: (v) => formatDateTime(v) },
+  { field: 'at', headerName: 'Date', width: 175, valueFormatter: (v) => formatDateTime(v) },
   { field: 'actor', headerName: 'Actor', flex: 0.7, minWidth: 150 },
   { field: 'action', headerName: 'Action', width: 150 },
   {

@@ -85,7 +85,7 @@ describe('console entry', () => {
     await context.close();
   });
 
-  it('brings the demo admin back to the console after signing in, with the six sections', async () => {
+  it('brings the demo admin back to the console after signing in, with its sections', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/admin');
     await page.waitForURL('**/dashboard/login**');

@@ -117,6 +117,20 @@ describe('support staff', () => {
   });
 });
 
+describe('demo inbox', () => {
+  it('shows the seeded support message with its screenshot', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/messages');
+    await page.getByRole('link', { name: /^Saving a LinkedIn post/ }).click();
+    const image = page.getByRole('img', { name: 'Screenshot from Sam Rivera' });
+    await image.waitFor();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth), POLL).toBe(480);
+    await snap(page, 'admin-support-demo-detail-1280');
+    await context.close();
+  });
+});
+
 describe('operator', () => {
   it("changes a user's ads, finds the audit entry, and signs the user out everywhere", async () => {
     const user = await register();
