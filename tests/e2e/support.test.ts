@@ -148,10 +148,12 @@ describe('operator', () => {
     await page.getByLabel('Actor email').fill(ADMIN.email);
     await page.getByRole('combobox', { name: /^Action/ }).click();
     await page.getByRole('option', { name: 'user.ads' }).click();
-    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
     const entry = page.locator('.MuiDataGrid-row', { hasText: `Disabled ads for ${user.email}` });
     await entry.waitFor({ timeout: POLL.timeout });
     expect(await entry.locator('[data-field="actor"]').textContent()).toBe(ADMIN.email);
+    const actions = () => page.locator('.MuiDataGrid-row [data-field="action"]').allTextContents();
+    await expect.poll(async () => [...new Set(await actions())], POLL).toEqual(['user.ads']);
     await snap(page, 'admin-audit-log-1280');
 
     await entry.getByRole('button', { name: 'User details' }).click();
