@@ -12,6 +12,8 @@ import coupons from './coupons';
 import flagged from './flagged';
 import aiConfig from './ai-config';
 import suspicious from './suspicious';
+import support from './support';
+import audit from './audit';
 
 const CostAnalysis = lazy(() => import('./pages/costAnalysis/CostAnalysis'));
 
@@ -45,6 +47,8 @@ export function AdminConsole({ profile, store, basename = '/admin' }: AdminConso
       <Resource name="flagged" {...flagged} />
       <Resource name="ai-config" {...aiConfig} />
       <Resource name="suspicious" {...suspicious} />
+      <Resource name="messages" {...support} />
+      <Resource name="audit-log" {...audit} />
       <CustomRoutes>
         <Route path="/cost-analysis" element={<CostAnalysis />} />
       </CustomRoutes>

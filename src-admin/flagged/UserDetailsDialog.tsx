@@ -13,10 +13,15 @@ import type { AbuseHistory } from '../../src/contract/admin';
 import { formatDate, formatDateTime } from '../../src/format';
 import { useAdminProvider } from '../common/useAdminProvider';
 import { storageUsedOfLimit } from './flaggedFormat';
+import { UserAuditEntries } from '../audit/UserAuditEntries';
+import { RevokeSessionsButton } from '../users/RevokeSessionsButton';
 
 const ACTION_LABEL = { flag: 'Flagged', unflag: 'Unflagged', 'mark-safe': 'Marked safe' } as const;
 
-/** docs/product.md#console-flagged-users View Details: account facts, Flagged/Clean, violations, a should-flag warning, history, Unflag or Flag. */
+/**
+ * docs/product.md#console-flagged-users View Details: account facts, Flagged/Clean, violations, a should-flag
+ * warning, history, Unflag or Flag; also the user's audit entries and Sign out everywhere.
+ */
 export function UserDetailsDialog({
   userId,
   onClose,
@@ -140,6 +145,7 @@ export function UserDetailsDialog({
             ) : (
               <Typography variant="body2">No history</Typography>
             )}
+            {userId ? <UserAuditEntries userId={userId} /> : null}
             {!h.currentlyFlagged ? (
               <TextField
                 label="Reason for Flagging"
@@ -154,6 +160,7 @@ export function UserDetailsDialog({
         ) : null}
       </DialogContent>
       <DialogActions>
+        {h && userId ? <RevokeSessionsButton userId={userId} email={h.email} /> : null}
         <Button onClick={onClose}>Close</Button>
         {h?.currentlyFlagged ? (
           <Button variant="contained" color="success" disabled={busy} onClick={() => act(false)}>

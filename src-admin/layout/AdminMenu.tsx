@@ -6,11 +6,22 @@ import FlagIcon from '@mui/icons-material/Flag';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
 import ReportIcon from '@mui/icons-material/Report';
 import InsightsIcon from '@mui/icons-material/Insights';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import HistoryIcon from '@mui/icons-material/History';
 import { COST_ANALYSIS, SECTIONS } from './sections';
 
-const ICONS = [DashboardIcon, PeopleIcon, LocalOfferIcon, FlagIcon, SmartToyIcon, ReportIcon];
+const ICONS = [
+  DashboardIcon,
+  PeopleIcon,
+  LocalOfferIcon,
+  FlagIcon,
+  SmartToyIcon,
+  ReportIcon,
+  SupportAgentIcon,
+  HistoryIcon,
+];
 
-/** The side menu: the six sections in the spec's order, then the cost analysis page. */
+/** The side menu: the sections in order, then the cost analysis page. */
 export function AdminMenu() {
   const basename = useBasename();
   return (

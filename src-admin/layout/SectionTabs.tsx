@@ -2,9 +2,10 @@ import Tabs from '@mui/material/Tabs';
 import Tab from '@mui/material/Tab';
 import { Link, useLocation } from 'react-router-dom';
 import { useBasename } from 'react-admin';
-import { SECTIONS, sectionIndex } from './sections';
+import { SupportTab } from '../support/SupportTab';
+import { SECTIONS, SUPPORT_PATH, sectionIndex } from './sections';
 
-/** The tab bar across the top: the same six sections as the menu. */
+/** The tab bar across the top: the same sections as the menu. */
 export function SectionTabs() {
   const basename = useBasename();
   const { pathname } = useLocation();
@@ -17,9 +18,13 @@ export function SectionTabs() {
       aria-label="Console sections"
       sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
     >
-      {SECTIONS.map((s) => (
-        <Tab key={s.label} label={s.label} component={Link} to={`${basename}/${s.path}`} />
-      ))}
+      {SECTIONS.map((s) =>
+        s.path === SUPPORT_PATH ? (
+          <SupportTab key={s.label} label={s.label} to={`${basename}/${s.path}`} />
+        ) : (
+          <Tab key={s.label} label={s.label} component={Link} to={`${basename}/${s.path}`} />
+        ),
+      )}
     </Tabs>
   );
 }

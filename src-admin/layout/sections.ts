@@ -1,4 +1,4 @@
-/** docs/product.md#console-sections: the six console sections, in the spec's order and with its labels. */
+/** docs/product.md#console-sections: the six console sections, in the product's order and with its labels, then the two added since. */
 export const SECTIONS = [
   { label: 'Overview', path: '' },
   { label: 'Users', path: 'users' },
@@ -6,7 +6,13 @@ export const SECTIONS = [
   { label: 'Flagged Users', path: 'flagged' },
   { label: 'AI Provider Settings', path: 'ai-config' },
   { label: 'Suspicious Users', path: 'suspicious' },
+  // Beyond the spec's six: the support inbox and the audit log of operator changes.
+  { label: 'Support', path: 'messages' },
+  { label: 'Audit log', path: 'audit-log' },
 ] as const;
+
+/** The section whose tab shows the number of open messages. */
+export const SUPPORT_PATH = 'messages';
 
 export const COST_ANALYSIS = { label: 'Cost analysis', path: 'cost-analysis' } as const;
 

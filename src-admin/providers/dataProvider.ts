@@ -157,6 +157,15 @@ async function updateOne(
         body: { isActive: data.isActive },
       });
       return { ...(previous ?? {}), ...data, id } as Row;
+    case 'messages': {
+      const body = await call<{ contactMessage?: Row }>(
+        `/admin/messages/${encodeURIComponent(String(id))}`,
+        ADMIN_TEXT.updateMessage,
+        { method: 'PATCH', body: { status: data.status } },
+        true,
+      );
+      return { ...(previous ?? {}), ...data, ...(body?.contactMessage ?? {}), id } as Row;
+    }
     case 'ai-config': {
       const body = await call<{ message?: string; config?: Partial<AiConfig> }>(
         '/admin/ai-config',
@@ -178,6 +187,13 @@ export const dataProvider = {
   getList: getList as DataProvider['getList'],
 
   async getOne(resource: string, { id }: { id: Identifier }) {
+    if (resource === 'messages') {
+      const row = await call<Row>(
+        `/admin/messages/${encodeURIComponent(String(id))}`,
+        ADMIN_TEXT.loadMessage,
+      );
+      return { data: { ...row, id: String(row.id) } };
+    }
     return { data: await findInList(resource, id) };
   },
 
@@ -242,6 +258,13 @@ export const dataProvider = {
     call<{ message?: string }>(`/admin/users/${encodeURIComponent(String(id))}/unflag`, ADMIN_TEXT.unflag, {
       method: 'POST',
     }),
+  revokeSessions: (id: Identifier) =>
+    call<{ message: string; revoked: number }>(
+      `/admin/users/${encodeURIComponent(String(id))}/revoke-sessions`,
+      ADMIN_TEXT.revokeSessions,
+      { method: 'POST' },
+      true,
+    ),
   runAbuseCheck: () =>
     call<{ message?: string }>('/admin/abuse/check', ADMIN_TEXT.abuseCheck, { method: 'POST' }),
   getAbuseHistory: async (id: Identifier) =>

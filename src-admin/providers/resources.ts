@@ -72,6 +72,33 @@ export const RESOURCES: Record<string, ResourceSpec> = {
     matches: () => true,
     loadError: ADMIN_TEXT.loadAiConfig,
   },
+  messages: {
+    path: '/admin/messages',
+    key: 'messages',
+    idOf: (r) => String(r.id),
+    query: (f) => ({ type: str(f.type), status: str(f.status), search: str(f.search ?? f.q) }),
+    matches: (r, f) =>
+      (!str(f.type) || r.type === f.type) &&
+      (!str(f.status) || r.status === f.status) &&
+      textMatches(f.search ?? f.q, r.name, r.email, r.message),
+    loadError: ADMIN_TEXT.loadMessages,
+  },
+  'audit-log': {
+    path: '/admin/audit-log',
+    key: 'entries',
+    idOf: (r) => String(r.id),
+    query: (f) => ({
+      actor: str(f.actor),
+      action: str(f.action),
+      targetType: str(f.targetType),
+      targetId: str(f.targetId),
+      from: str(f.from),
+      to: str(f.to),
+    }),
+    // The server always pages and filters this list; nothing is left to do in the browser.
+    matches: () => true,
+    loadError: ADMIN_TEXT.loadAuditLog,
+  },
   suspicious: {
     path: '/admin/users/suspicious',
     key: 'users',

@@ -4,6 +4,7 @@ import Switch from '@mui/material/Switch';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import { useNotify, useUpdate } from 'react-admin';
 import type { AdminUser } from '../../src/contract/admin';
+import { RevokeSessionsButton } from './RevokeSessionsButton';
 
 type Row = AdminUser & { id: string };
 
@@ -39,12 +40,12 @@ export function AdsToggle({ row }: { row: Row }) {
   );
 }
 
-/** Upgrade/Downgrade and Enable/Disable Ads for one user. */
+/** Upgrade/Downgrade, Enable/Disable Ads and Sign out everywhere for one user. */
 export function UserRowActions({ row }: { row: Row }) {
   const [run, isPending] = useUserUpdate();
   const premium = row.plan === 'premium';
   return (
-    <Stack direction="row" spacing={0.5}>
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
       <Button
         size="small"
         variant="outlined"
@@ -56,6 +57,7 @@ export function UserRowActions({ row }: { row: Row }) {
       <Button size="small" disabled={isPending} onClick={() => run(row, { adsDisabled: !row.adsDisabled })}>
         {row.adsDisabled ? 'Enable Ads' : 'Disable Ads'}
       </Button>
+      <RevokeSessionsButton userId={row.id} email={row.email} compact />
     </Stack>
   );
 }

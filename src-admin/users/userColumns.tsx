@@ -45,7 +45,7 @@ export const userColumns: GridColDef<Row>[] = [
   {
     field: 'actions',
     headerName: 'Actions',
-    width: 215,
+    width: 250,
     sortable: false,
     hideable: false,
     renderCell: ({ row }) => <UserRowActions row={row} />,

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listParamsSchema, TOTAL_COUNT_HEADER } from '../../src/contract/admin';
 import { inboxMessageSchema, messagesQuerySchema, setMessageStatusSchema } from '../../src/contract/support';
-import { listMessages, messageScreenshot, setMessageStatus } from './messagesService';
+import { getMessage, listMessages, messageScreenshot, setMessageStatus } from './messagesService';
 import { ALWAYS_PAGED_NOTE, operator } from './adminContext';
 import { idsOf, restArray, restFilter, sendRestList, simpleRestOf } from './simpleRest';
 import { messagesFilterSchema } from '../../src/contract/adminLists';
@@ -60,6 +60,19 @@ export async function messagesRoutes(fastify: FastifyInstance): Promise<void> {
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return { messages };
     },
+  );
+
+  app.get(
+    '/messages/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One message, as a bare record (what a REST client reads for one item)',
+        params: idParamsSchema,
+        response: { 200: inboxMessageSchema, ...errorResponses },
+      },
+    },
+    async (request) => getMessage(app.ctx, request.params.id),
   );
 
   app.get(

@@ -94,6 +94,16 @@ export async function listMessages(
   return { messages: list.map(toInboxMessage), total: Number(n) };
 }
 
+/** GET /admin/messages/{id}: one message, for the console's detail view. */
+export async function getMessage(ctx: AppContext, id: string): Promise<InboxMessage> {
+  const [row] = await ctx.db
+    .select()
+    .from(contactMessages)
+    .where(eq(contactMessages.id, existingId(id, 'Message')));
+  if (!row) throw notFound('Message not found');
+  return toInboxMessage(row);
+}
+
 /** PATCH /admin/messages/{id}: resolve or reopen, recording who did it and when, with its audit record. */
 export async function setMessageStatus(
   ctx: AppContext,

@@ -8,11 +8,15 @@ import { seedDemoUsers } from './demoUsers';
 import { seedAdminDemo } from './adminDemo';
 import { seedDemoSubscription } from './demoSubscription';
 import { seedDemoLibrary } from './demoLibrary';
+import { seedDemoInbox } from './demoInbox';
 
 const GB = 1024 ** 3;
 
-/** The three demo logins of the README and about 200 more accounts. Idempotent: existing accounts are left as they are. */
-export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<void> {
+/**
+ * The three demo logins of the README and about 200 more accounts. Idempotent: existing accounts are left as
+ * they are. With a data folder, the support inbox's demo screenshot is stored there.
+ */
+export async function seedDemo(db: Db, clock: Clock = systemClock, dataDir?: string): Promise<void> {
   const accounts = [
     {
       email: 'admin@example.com',
@@ -65,4 +69,5 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<void
   targets.set('premium@example.com', 2.5 * GB);
   await seedDemoLibrary(db, clock, targets);
   await seedAdminDemo(db, clock);
+  await seedDemoInbox(db, clock, dataDir);
 }

@@ -18,7 +18,7 @@ export async function seedIfWanted(
   return database.exclusively(async () => {
     const wanted = config.SEED_DEMO || (database.engine === 'pglite' && (await isEmpty(database)));
     if (!wanted) return false;
-    await seedDemo(database.db);
+    await seedDemo(database.db, undefined, config.DATA_DIR);
     log.info('demo data seeded');
     return true;
   });

@@ -9,7 +9,7 @@ let headers: Record<string, string>;
 
 beforeAll(async () => {
   t = await startTestApp();
-  await seedDemo(t.db, t.clock);
+  await seedDemo(t.db, t.clock, t.config.DATA_DIR);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/login',
@@ -97,6 +97,37 @@ describe('the console on demo data', () => {
     const { stats } = await call('GET', '/abuse/stats');
     expect(stats.totalFlagged).toBe(users.length);
     for (const r of stats.mostCommonReasons) expect(r.reason).not.toContain(':');
+  });
+
+  it('has contact and support messages, one with a PNG screenshot and one resolved, and audited changes', async () => {
+    const { messages } = await call('GET', '/messages');
+    expect(messages).toHaveLength(4);
+    expect(messages.map((m: { type: string }) => m.type).sort()).toEqual([
+      'contact',
+      'contact',
+      'support',
+      'support',
+    ]);
+    const resolved = messages.filter((m: { status: string }) => m.status === 'resolved');
+    expect(resolved).toEqual([
+      expect.objectContaining({ name: 'Omar Haddad', handledBy: 'admin@example.com' }),
+    ]);
+    const withShot = messages.filter((m: { hasScreenshot: boolean }) => m.hasScreenshot);
+    expect(withShot).toHaveLength(1);
+    const shot = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/messages/${withShot[0].id}/screenshot`,
+      headers,
+    });
+    expect(shot.statusCode).toBe(200);
+    expect(shot.headers['content-type']).toBe('image/png');
+    const { entries } = await call('GET', '/audit-log');
+    expect(entries.map((e: { action: string }) => e.action)).toEqual([
+      'user.ads',
+      'message.status',
+      'coupon.update',
+    ]);
+    expect(new Set(entries.map((e: { actor: string }) => e.actor))).toEqual(new Set(['admin@example.com']));
   });
 
   it('answers every other admin call', async () => {

@@ -181,6 +181,31 @@ describe('GET /api/admin/messages', () => {
   });
 });
 
+describe('GET /api/admin/messages/{id}', () => {
+  it('answers one message as a bare record, 404 for an unknown or malformed id, and only to operators', async () => {
+    const res = await get(`/messages/${ids.png}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: ids.png,
+      type: 'support',
+      name: 'Bob Stone',
+      email: 'bob@example.com',
+      message: 'Sync broke: 100% of posts',
+      hasScreenshot: true,
+      status: 'open',
+    });
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const missing = await get(`/messages/${id}`);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ message: 'Message not found' });
+    }
+    expect((await get(`/messages/${ids.png}`, bearer(user.token))).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/messages/${ids.png}` })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
 describe('GET /api/admin/messages/{id}/screenshot', () => {
   it('serves the stored PNG with its own type and headers that keep it an inert, uncached image', async () => {
     const res = await get(`/messages/${ids.png}/screenshot`);

@@ -24,7 +24,16 @@ describe('console overview', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual(['Overview', 'Users', 'Coupons', 'Flagged Users', 'AI Provider Settings', 'Suspicious Users']);
+    ).toEqual([
+      'Overview',
+      'Users',
+      'Coupons',
+      'Flagged Users',
+      'AI Provider Settings',
+      'Suspicious Users',
+      'Support',
+      'Audit log',
+    ]);
     expect(within(tabs).getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('1,234')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Total Users' })).getByText('1,234')).toBeInTheDocument();
@@ -42,6 +51,8 @@ describe('console overview', () => {
       'Flagged Users',
       'AI Provider Settings',
       'Suspicious Users',
+      'Support',
+      'Audit log',
       'Cost analysis',
     ]);
   });

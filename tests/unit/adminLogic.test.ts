@@ -255,7 +255,7 @@ describe('list helpers', () => {
 });
 
 describe('sections', () => {
-  it('has the six spec labels in order', () => {
+  it('has the six spec labels in order, then Support and Audit log', () => {
     expect(SECTIONS.map((s) => s.label)).toEqual([
       'Overview',
       'Users',
@@ -263,12 +263,15 @@ describe('sections', () => {
       'Flagged Users',
       'AI Provider Settings',
       'Suspicious Users',
+      'Support',
+      'Audit log',
     ]);
   });
   it('maps a path to its tab', () => {
     expect(sectionIndex('/admin', '/admin')).toBe(0);
     expect(sectionIndex('/admin/coupons', '/admin')).toBe(2);
     expect(sectionIndex('/admin/ai-config/x', '/admin')).toBe(4);
+    expect(sectionIndex('/admin/messages/42/show', '/admin')).toBe(6);
     expect(sectionIndex('/admin/cost-analysis', '/admin')).toBe(-1);
   });
 });

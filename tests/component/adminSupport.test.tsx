@@ -1,0 +1,209 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, fakeApi, jsonResponse, renderConsole, type ApiCall } from './adminHarness';
+
+const objectUrls = { created: [] as Blob[], revoked: [] as string[] };
+beforeEach(() => {
+  objectUrls.created = [];
+  objectUrls.revoked = [];
+  // jsdom has no object URLs: record what the console hands over and takes back.
+  URL.createObjectURL = vi.fn((blob: Blob) => {
+    objectUrls.created.push(blob);
+    return `blob:shot-${objectUrls.created.length}`;
+  });
+  URL.revokeObjectURL = vi.fn((url: string) => void objectUrls.revoked.push(url));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const message = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  type: 'support',
+  name: `Sender ${id}`,
+  email: `${id}@example.com`,
+  message: `Message ${id}`,
+  hasScreenshot: false,
+  status: 'open',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  handledBy: null,
+  handledAt: null,
+  ...extra,
+});
+const MESSAGES = [
+  message('m1', { hasScreenshot: true, message: 'Sync broke\nsince Monday' }),
+  message('m2', { type: 'contact', message: '=HYPERLINK("http://evil.example")' }),
+  message('m3', { status: 'resolved', handledBy: 'ops@example.com', handledAt: '2026-11-21T09:00:00.000Z' }),
+];
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The inbox as the server answers it: filtered by type and status, paged, with the total in a header. */
+function inbox(c: ApiCall) {
+  const rows = MESSAGES.filter(
+    (m) => (!c.query.type || m.type === c.query.type) && (!c.query.status || m.status === c.query.status),
+  );
+  return jsonResponse({ messages: rows.slice(0, Number(c.query.perPage ?? 25)) }, 200, {
+    'X-Total-Count': String(rows.length),
+  });
+}
+const base = {
+  'GET /admin/messages': inbox,
+  'GET /admin/messages/m1': () => MESSAGES[0],
+  'GET /admin/messages/m1/screenshot': () => new Response(PNG, { headers: { 'Content-Type': 'image/png' } }),
+};
+const rowOf = (text: string) => screen.getByText(text).closest('[role="row"]') as HTMLElement;
+
+describe('console support inbox', () => {
+  it('lists the messages with their columns and filters, and shows the open count on the tab', async () => {
+    const api = fakeApi(base);
+    renderConsole('/admin/messages');
+    await screen.findByText('m2@example.com');
+    const headers = screen
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.trim())
+      .filter(Boolean);
+    expect(headers).toEqual([
+      'Date',
+      'Type',
+      'Name',
+      'Email',
+      'Message',
+      'Screenshot',
+      'Status',
+      'Handled by',
+    ]);
+    expect(within(rowOf('m1@example.com')).getByText('Yes')).toBeInTheDocument();
+    expect(within(rowOf('m1@example.com')).getByText('Open')).toBeInTheDocument();
+    expect(within(rowOf('m3@example.com')).getByText('Resolved')).toBeInTheDocument();
+    expect(within(rowOf('m3@example.com')).getByText('ops@example.com')).toBeInTheDocument();
+    expect(within(rowOf('m2@example.com')).getByText('Contact')).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Support, 2 open' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByLabelText('Type'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Contact' }));
+    await waitFor(() => expect(screen.queryByText('m1@example.com')).not.toBeInTheDocument());
+    expect(screen.getByText('m2@example.com')).toBeInTheDocument();
+    await userEvent.type(screen.getByPlaceholderText('Search name, email or message'), 'HYPER');
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.path === '/admin/messages' && c.query.search === 'HYPER')).toBe(true),
+    );
+    expect(api.calls.find((c) => c.query.search === 'HYPER')?.query.type).toBe('contact');
+  });
+
+  it('resolves the selected messages at once and recounts the open ones', async () => {
+    const patched: unknown[] = [];
+    fakeApi({
+      ...base,
+      'PATCH /admin/messages/m1': (c) => {
+        patched.push(['m1', c.body]);
+        MESSAGES[0].status = 'resolved';
+        return { message: 'Message resolved', contactMessage: MESSAGES[0] };
+      },
+      'PATCH /admin/messages/m2': (c) => {
+        patched.push(['m2', c.body]);
+        MESSAGES[1].status = 'resolved';
+        return { message: 'Message resolved', contactMessage: MESSAGES[1] };
+      },
+    });
+    try {
+      renderConsole('/admin/messages');
+      await screen.findByText('m1@example.com');
+      await screen.findByRole('tab', { name: 'Support, 2 open' });
+      for (const email of ['m1@example.com', 'm2@example.com'])
+        await userEvent.click(within(rowOf(email)).getByRole('checkbox'));
+      await userEvent.click(screen.getByRole('button', { name: 'Resolve' }));
+      await userEvent.click(
+        within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }),
+      );
+      await screen.findByText('Messages resolved');
+      expect(patched).toEqual([
+        ['m1', { status: 'resolved' }],
+        ['m2', { status: 'resolved' }],
+      ]);
+      // No open message left: the tab is plain "Support" again.
+      expect(await screen.findByRole('tab', { name: 'Support' })).toBeInTheDocument();
+    } finally {
+      MESSAGES[0].status = 'open';
+      MESSAGES[1].status = 'open';
+    }
+  });
+
+  it('exports the filtered inbox to CSV with its seven columns, formulas neutralised', async () => {
+    const api = fakeApi(base);
+    renderConsole('/admin/messages');
+    await screen.findByText('m2@example.com');
+    await userEvent.click(screen.getByLabelText('Status'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Open' }));
+    await waitFor(() => expect(screen.queryByText('m3@example.com')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(objectUrls.created.length).toBeGreaterThan(0));
+    const csv = await objectUrls.created.at(-1)!.text();
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('"Date","Type","Name","Email","Message","Status","Handled by"');
+    expect(lines).toHaveLength(3);
+    expect(csv).toContain('"support","Sender m1","m1@example.com","Sync broke\nsince Monday","open",""');
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    expect(api.calls.filter((c) => c.query.perPage === '500').every((c) => c.query.status === 'open')).toBe(
+      true,
+    );
+  });
+
+  it('shows a message in full with its screenshot fetched with the session, a reply link, and Resolve', async () => {
+    let current: Record<string, unknown> = MESSAGES[0];
+    const api = fakeApi({
+      ...base,
+      'GET /admin/messages/m1': () => current,
+      'PATCH /admin/messages/m1': () => {
+        current = {
+          ...current,
+          status: 'resolved',
+          handledBy: 'admin@example.com',
+          handledAt: '2026-11-22T08:00:00.000Z',
+        };
+        return { message: 'Message resolved', contactMessage: current };
+      },
+    });
+    const view = renderConsole('/admin/messages/m1/show');
+    expect(await screen.findByRole('heading', { name: 'Sender m1 <m1@example.com>' })).toBeInTheDocument();
+    expect(screen.getByText(/Sync broke\s+since Monday/)).toBeInTheDocument();
+    const img = await screen.findByRole('img', { name: 'Screenshot from Sender m1' });
+    expect(img).toHaveAttribute('src', 'blob:shot-1');
+    const shotCall = api.fetchMock.mock.calls.find(([url]) => String(url).includes('/screenshot'))!;
+    expect(String(shotCall[0])).not.toContain('test-token');
+    expect((shotCall[1] as RequestInit).headers).toMatchObject({ Authorization: 'Bearer test-token' });
+    const reply = screen.getByRole('link', { name: 'Reply by email' });
+    expect(reply.getAttribute('href')).toMatch(
+      /^mailto:m1@example\.com\?subject=Re%3A%20your%20support%20request/,
+    );
+    expect(decodeURIComponent(reply.getAttribute('href')!)).toContain('> Sync broke\n> since Monday');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Resolve' }));
+    expect(await screen.findByText('Message resolved')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ status: 'resolved' });
+    expect(await screen.findByRole('button', { name: 'Reopen' })).toBeInTheDocument();
+    expect(screen.getByText(/^Resolved by admin@example\.com on /)).toBeInTheDocument();
+    expect(screen.getByText(/^Resolved by admin@example\.com on /)).toBeInTheDocument();
+
+    view.unmount();
+    expect(objectUrls.revoked).toContain('blob:shot-1');
+  });
+
+  it('says so when the message or its screenshot cannot be loaded, and shows the server’s reason for a failed Resolve', async () => {
+    fakeApi({
+      ...base,
+      'GET /admin/messages/m1/screenshot': fail(404),
+      'PATCH /admin/messages/m1': () => jsonResponse({ message: 'Message not found' }, 404),
+    });
+    renderConsole('/admin/messages/m1/show');
+    expect(await screen.findByText('Failed to load screenshot.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Resolve' }));
+    expect(await screen.findByText('Message not found')).toBeInTheDocument();
+    cleanup();
+    fakeApi({ ...base, 'GET /admin/messages/m1': fail() });
+    renderConsole('/admin/messages/m1/show');
+    expect(await screen.findByText('Failed to load message.')).toBeInTheDocument();
+  });
+});
