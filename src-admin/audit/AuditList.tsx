@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { List, TopToolbar, useRefresh } from 'react-admin';
 import { DataGridList } from '../grid/DataGridList';
 import { ExportCsvButton } from '../csv/ExportCsvButton';
-import { UserDetailsDialog } from '../flagged/UserDetailsDialog';
+import { UserDetailsDialog } from '../common/userDetails/UserDetailsDialog';
 import { auditColumns, auditCsvColumns } from './auditColumns';
 import { auditFilters } from './auditFilters';
 import { OpenUserDetails } from './openUserDetails';

@@ -13,10 +13,11 @@ import { useTimedMessage } from '../common/useTimedMessage';
 import { DataGridList } from '../grid/DataGridList';
 import { ExportCsvButton, type ExportColumn } from '../csv/ExportCsvButton';
 import { ADMIN_TEXT } from '../providers/adminMessages';
-import { flaggedDate, flaggedReason, storageUsedOfLimit } from './flaggedFormat';
+import { flaggedDate, flaggedReason } from './flaggedFormat';
+import { storageUsedOfLimit } from '../common/usageFormat';
 import { FlaggedStats } from './FlaggedStats';
 import { FlagUserDialog } from './FlagUserDialog';
-import { UserDetailsDialog } from './UserDetailsDialog';
+import { UserDetailsDialog } from '../common/userDetails/UserDetailsDialog';
 
 type Row = AdminUser & { id: string };
 const STORE_KEY = 'flagged.grid';

@@ -2,7 +2,7 @@ import Tabs from '@mui/material/Tabs';
 import Tab from '@mui/material/Tab';
 import { Link, useLocation } from 'react-router-dom';
 import { useBasename } from 'react-admin';
-import { SupportTab } from '../support/SupportTab';
+import { SupportTab } from './SupportTab';
 import { SECTIONS, SUPPORT_PATH, sectionIndex } from './sections';
 
 /** The tab bar across the top: the same sections as the menu. */

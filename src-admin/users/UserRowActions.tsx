@@ -4,7 +4,7 @@ import Switch from '@mui/material/Switch';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import { useNotify, useUpdate } from 'react-admin';
 import type { AdminUser } from '../../src/contract/admin';
-import { RevokeSessionsButton } from './RevokeSessionsButton';
+import { RevokeSessionsButton } from '../common/userDetails/RevokeSessionsButton';
 
 type Row = AdminUser & { id: string };
 

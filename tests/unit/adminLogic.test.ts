@@ -12,7 +12,8 @@ import {
   normaliseCode,
 } from '../../src-admin/coupons/couponStatus';
 import { topReasons } from '../../src-admin/flagged/topReasons';
-import { flaggedDate, flaggedReason, storageUsedOfLimit } from '../../src-admin/flagged/flaggedFormat';
+import { flaggedDate, flaggedReason } from '../../src-admin/flagged/flaggedFormat';
+import { storageUsedOfLimit } from '../../src-admin/common/usageFormat';
 import { aiConfigRows, keyNote, lastUpdated } from '../../src-admin/ai-config/aiConfigRows';
 import { applyListParams, mapBounded, sortRows } from '../../src-admin/providers/listQuery';
 import { SECTIONS, sectionIndex } from '../../src-admin/layout/sections';

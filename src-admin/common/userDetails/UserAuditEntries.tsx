@@ -1,7 +1,9 @@
 import Typography from '@mui/material/Typography';
 import { useGetList } from 'react-admin';
-import { formatDateTime } from '../../src/format';
-import type { AuditRow } from './auditColumns';
+import { formatDateTime } from '../../../src/format';
+import type { AuditEntry } from '../../../src/contract/audit';
+
+type AuditRow = AuditEntry & { id: number };
 
 const SHOWN = 10;
 

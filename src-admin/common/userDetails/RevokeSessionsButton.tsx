@@ -5,7 +5,7 @@ import Tooltip from '@mui/material/Tooltip';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Confirm, useNotify, useRefresh } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
-import { useAdminProvider } from '../common/useAdminProvider';
+import { useAdminProvider } from '../useAdminProvider';
 
 /** Sign a user out everywhere, after a confirmation; the notice carries the server's own words. */
 export function RevokeSessionsButton({

@@ -9,12 +9,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { AbuseHistory } from '../../src/contract/admin';
-import { formatDate, formatDateTime } from '../../src/format';
-import { useAdminProvider } from '../common/useAdminProvider';
-import { storageUsedOfLimit } from './flaggedFormat';
-import { UserAuditEntries } from '../audit/UserAuditEntries';
-import { RevokeSessionsButton } from '../users/RevokeSessionsButton';
+import type { AbuseHistory } from '../../../src/contract/admin';
+import { formatDate, formatDateTime } from '../../../src/format';
+import { useAdminProvider } from '../useAdminProvider';
+import { storageUsedOfLimit } from '../usageFormat';
+import { UserAuditEntries } from './UserAuditEntries';
+import { RevokeSessionsButton } from './RevokeSessionsButton';
 
 const ACTION_LABEL = { flag: 'Flagged', unflag: 'Unflagged', 'mark-safe': 'Marked safe' } as const;
 
