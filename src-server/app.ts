@@ -28,6 +28,7 @@ import { registerAuditGuard, type AdminWriteRoute } from './admin/auditGuard';
 import { extRoutes } from './ext/routes';
 import { aiRoutes } from './ai/routes';
 import { diskMediaStore, mediaRoot, type MediaStore } from './media/mediaStore';
+import { collectRouteTable } from './routeTable';
 import './context';
 
 export interface BuildOptions {
@@ -66,6 +67,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  collectRouteTable(app);
 
   const clock = opts.clock ?? systemClock;
   const ctx = {
