@@ -13,6 +13,7 @@ import { jobHealth } from './jobs/jobHealth';
 import { healthSchema } from '../src/contract/health';
 import type { AppContext } from './context';
 import { registerErrorHandler } from './plugins/errors';
+import { registerNoNul } from './plugins/noNul';
 import { adminGuard, extGuard, registerAuth } from './plugins/auth';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { memoryRateLimitStore, redisRateLimitStore, type RateLimitStore } from './plugins/rateLimit';
@@ -96,6 +97,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const adminWrites: AdminWriteRoute[] = [];
   app.decorate('adminWriteRoutes', adminWrites);
   registerErrorHandler(app);
+  registerNoNul(app);
   await registerSecurityHeaders(app, config);
   registerAuth(app);
   await registerOpenApi(app, config);

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { TestApp } from '../api/harness';
 import { bearer, registerUser } from '../api/harness';
 import { adminSession } from '../api/adminHarness';
+import { users } from '../../src-server/db/schema';
+import { createSession } from '../../src-server/auth/sessions';
 
 /** The three callers every suite file uses: nobody, a customer, and an operator. */
 export interface Roles {
@@ -11,10 +14,24 @@ export interface Roles {
 export type RoleName = keyof Roles;
 export const ROLE_NAMES: RoleName[] = ['anonymous', 'user', 'admin'];
 
+const USER_EMAIL = 'customer@example.com';
+const ADMIN_EMAIL = 'operator@example.com';
+
 export async function seedRoles(t: TestApp): Promise<Roles> {
-  const user = await registerUser(t.app, { email: 'customer@example.com' });
-  const admin = await adminSession(t, 'operator@example.com');
+  const user = await registerUser(t.app, { email: USER_EMAIL });
+  const admin = await adminSession(t, ADMIN_EMAIL);
   return { anonymous: {}, user: bearer(user.token), admin: admin.headers };
+}
+
+/** Fresh sessions for the seeded callers, after a request may have signed them out. */
+export async function freshRoles(t: TestApp, roles: Roles): Promise<void> {
+  for (const [role, email] of [
+    ['user', USER_EMAIL],
+    ['admin', ADMIN_EMAIL],
+  ] as const) {
+    const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    roles[role] = bearer(await createSession(t.db, row.id, t.clock, t.config.SESSION_TTL_DAYS));
+  }
 }
 
 /** A route path with each `:param` replaced by `value` (or one per name). */
