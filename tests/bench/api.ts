@@ -16,12 +16,23 @@ import { HEAVY_POSTS_EMAIL, seedLargePosts } from '../../src-server/seed/largePo
 import { abuseChecksSettled } from '../../src-server/admin/abuseService';
 import { createSession } from '../../src-server/auth/sessions';
 import { withThrowawayDatabase } from './throwawayDatabase';
+import { isMain, type FigureRow } from './figures';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined);
-const USERS = Number(opt('users') ?? 100_000);
-const POSTS = Number(opt('posts') ?? 1_000_000);
-const ONLY = opt('only');
+/** Sizes and engines of a run; the command line sets them, and the combined bench passes its own. */
+export interface ApiBenchOptions {
+  users: number;
+  posts: number;
+  only?: string;
+}
+const cliOptions = (): ApiBenchOptions => ({
+  users: Number(opt('users') ?? 100_000),
+  posts: Number(opt('posts') ?? 1_000_000),
+  only: opt('only'),
+});
+let USERS = 0;
+let POSTS = 0;
 const RUNS = 12;
 const THROUGHPUT_SECONDS = 5;
 // Lookups an operator makes: part of an email or a name, matching a few rows to about 1% of users.
@@ -246,21 +257,52 @@ async function bench(engine: Engine, label: string, databaseUrl: string | undefi
   }
 }
 
+const targetOf = (name: string, engine: Engine) => {
+  const f = FIGURES.find((x) => x.name === name);
+  if (name.startsWith('abuse')) return `≤ ${ABUSE_TARGET_MS[engine]} ms`;
+  return f?.targetMs ? `≤ ${(engine === 'pglite' ? 4 : 1) * f.targetMs} ms` : undefined;
+};
+
+/** The figures as table rows, one per figure and engine. */
+function rowsOf(): FigureRow[] {
+  const label: Record<Engine, string> = { postgres: 'PostgreSQL', pglite: 'PGlite' };
+  return [...results].flatMap(([name, v]) =>
+    (['postgres', 'pglite'] as const)
+      .filter((engine) => v[engine] !== undefined)
+      .map((engine) => ({
+        group: `API at ${USERS.toLocaleString('en-US')} users (${label[engine]})`,
+        name: name.includes('req/s') || name.includes('uses') ? name : `${name} (ms, p95 of ${RUNS})`,
+        value: v[engine]!,
+        target: targetOf(name, engine),
+        baseline: name.includes('ratio to /auth/me') ? 'GET /api/auth/me, same run' : undefined,
+      })),
+  );
+}
+
+/** Fills each engine's database and returns every figure (PostgreSQL when DATABASE_URL is set). */
+export async function runApiBench(opts: ApiBenchOptions): Promise<FigureRow[]> {
+  USERS = opts.users;
+  POSTS = opts.posts;
+  results.clear();
+  if (opts.only !== 'postgres') await bench('pglite', 'PGlite (embedded, in memory)', undefined);
+  const baseUrl = process.env.DATABASE_URL;
+  if (opts.only !== 'pglite') {
+    if (baseUrl) await withThrowawayDatabase(baseUrl, (url) => bench('postgres', 'PostgreSQL', url));
+    else
+      console.log('\nPostgreSQL: skipped (set DATABASE_URL to a server the bench may create a database on)');
+  }
+  return rowsOf();
+}
+
 function printTable(): void {
-  const target = (f: Figure | undefined, engine: Engine, name: string) =>
-    name.startsWith('abuse')
-      ? `≤ ${ABUSE_TARGET_MS[engine]}`
-      : f?.targetMs
-        ? `≤ ${(engine === 'pglite' ? 4 : 1) * f.targetMs}`
-        : '';
   const rows = [...results].map(([name, v]) => {
     const f = FIGURES.find((x) => x.name === name);
     return [
       name,
       v.postgres ?? '-',
-      target(f, 'postgres', name),
+      targetOf(name, 'postgres') ?? '',
       v.pglite ?? '-',
-      target(f, 'pglite', name),
+      targetOf(name, 'pglite') ?? '',
       f?.beforeMs ? String(f.beforeMs) : '',
     ];
   });
@@ -272,18 +314,11 @@ function printTable(): void {
   );
 }
 
-async function main(): Promise<void> {
-  if (ONLY !== 'postgres') await bench('pglite', 'PGlite (embedded, in memory)', undefined);
-  const baseUrl = process.env.DATABASE_URL;
-  if (ONLY !== 'pglite') {
-    if (baseUrl) await withThrowawayDatabase(baseUrl, (url) => bench('postgres', 'PostgreSQL', url));
-    else
-      console.log('\nPostgreSQL: skipped (set DATABASE_URL to a server the bench may create a database on)');
-  }
-  printTable();
+if (isMain(import.meta.url)) {
+  runApiBench(cliOptions())
+    .then(() => printTable())
+    .catch((err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    });
 }
-
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
