@@ -271,7 +271,11 @@ function rowsOf(): FigureRow[] {
       .filter((engine) => v[engine] !== undefined)
       .map((engine) => ({
         group: `API at ${USERS.toLocaleString('en-US')} users (${label[engine]})`,
-        name: name.includes('req/s') || name.includes('uses') ? name : `${name} (ms, p95 of ${RUNS})`,
+        name: FIGURES.some((f) => f.name === name)
+          ? `${name} (ms, p95 of ${RUNS})`
+          : name.startsWith('abuse')
+            ? `${name} (ms)`
+            : name,
         value: v[engine]!,
         target: targetOf(name, engine),
         baseline: name.includes('ratio to /auth/me') ? 'GET /api/auth/me, same run' : undefined,

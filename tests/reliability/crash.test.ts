@@ -11,7 +11,8 @@ import { checkAfterCrash } from './crashCheck';
 const WRITES = Number(process.env.CRASH_WRITES ?? 80);
 const MAX_MS = Number(process.env.CRASH_MAX_MS ?? 60_000);
 const WRITERS = 12;
-const POSTGRES = process.env.RELIABILITY_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// A server the test may create a throwaway database on (the API suite's DATABASE_URL when set).
+const POSTGRES = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function crashAndRestart(engine: string, place: DataPlace) {
   const callers = await premadeAccounts(place, { users: 6, admins: 1 });
