@@ -14,7 +14,8 @@ export function findNul(root: unknown): string | null {
       if (value.includes(NUL)) return path;
       continue;
     }
-    if (value === null || typeof value !== 'object') continue;
+    // Raw bodies (a webhook's bytes, checked by its signature) are not text the app stores.
+    if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) continue;
     for (const [key, inner] of Object.entries(value)) {
       const here = path ? `${path}.${key}` : key;
       if (key.includes(NUL)) return here.replaceAll(NUL, '');
