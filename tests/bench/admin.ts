@@ -191,7 +191,7 @@ async function measure(page: Page, base: string, token: string, fake: boolean): 
   );
   return {
     openMs: open,
-    openRequests: apiCalls.length,
+    openRequests,
     sortMs,
     nextPageMs,
     exportMs: took,
