@@ -13,6 +13,7 @@ import { jobHealth } from './jobs/jobHealth';
 import { healthSchema } from '../src/contract/health';
 import type { AppContext } from './context';
 import { registerErrorHandler } from './plugins/errors';
+import { registerNoNul } from './plugins/noNul';
 import { adminGuard, extGuard, registerAuth } from './plugins/auth';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { memoryRateLimitStore, redisRateLimitStore, type RateLimitStore } from './plugins/rateLimit';
@@ -28,6 +29,7 @@ import { registerAuditGuard, type AdminWriteRoute } from './admin/auditGuard';
 import { extRoutes } from './ext/routes';
 import { aiRoutes } from './ai/routes';
 import { diskMediaStore, mediaRoot, type MediaStore } from './media/mediaStore';
+import { collectRouteTable } from './routeTable';
 import './context';
 
 export interface BuildOptions {
@@ -69,6 +71,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  collectRouteTable(app);
 
   const clock = opts.clock ?? systemClock;
   const ctx = {
@@ -99,6 +102,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const adminWrites: AdminWriteRoute[] = [];
   app.decorate('adminWriteRoutes', adminWrites);
   registerErrorHandler(app);
+  registerNoNul(app);
   await registerSecurityHeaders(app, config);
   registerAuth(app);
   await registerOpenApi(app, config);

@@ -19,12 +19,23 @@ import { createSession } from '../../src-server/auth/sessions';
 import { autoTaggingRequest, startOpenAiStandIn } from './aiStandIn';
 import { measureThroughput, type ThroughputAccounts } from './apiThroughput';
 import { withThrowawayDatabase } from './throwawayDatabase';
+import { isMain, type FigureRow } from './figures';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined);
-const USERS = Number(opt('users') ?? 100_000);
-const POSTS = Number(opt('posts') ?? 1_000_000);
-const ONLY = opt('only');
+/** Sizes and engines of a run; the command line sets them, and the combined bench passes its own. */
+export interface ApiBenchOptions {
+  users: number;
+  posts: number;
+  only?: string;
+}
+const cliOptions = (): ApiBenchOptions => ({
+  users: Number(opt('users') ?? 100_000),
+  posts: Number(opt('posts') ?? 1_000_000),
+  only: opt('only'),
+});
+let USERS = 0;
+let POSTS = 0;
 const RUNS = 12;
 // Lookups an operator makes: part of an email or a name, matching a few rows to about 1% of users.
 const SEARCHES = [
@@ -214,21 +225,65 @@ async function bench(engine: Engine, label: string, databaseUrl: string | undefi
   }
 }
 
+const targetOf = (name: string, engine: Engine) => {
+  const f = FIGURES.find((x) => x.name === name);
+  if (name.startsWith('abuse')) return `≤ ${ABUSE_TARGET_MS[engine]} ms`;
+  return f?.targetMs ? `≤ ${(engine === 'pglite' ? 4 : 1) * f.targetMs} ms` : undefined;
+};
+
+/** The figures as table rows, one per figure and engine. */
+function rowsOf(): FigureRow[] {
+  const label: Record<Engine, string> = { postgres: 'PostgreSQL', pglite: 'PGlite' };
+  return [...results].flatMap(([name, v]) =>
+    (['postgres', 'pglite'] as const)
+      .filter((engine) => v[engine] !== undefined)
+      .map((engine) => ({
+        group: `API at ${USERS.toLocaleString('en-US')} users (${label[engine]})`,
+        name: FIGURES.some((f) => f.name === name)
+          ? `${name} (ms, p95 of ${RUNS})`
+          : name.startsWith('abuse')
+            ? `${name} (ms)`
+            : name,
+        value: v[engine]!,
+        target: targetOf(name, engine),
+        baseline: name.includes('ratio to /auth/me') ? 'GET /api/auth/me, same run' : undefined,
+      })),
+  );
+}
+
+/** Fills each engine's database and returns every figure (PostgreSQL when DATABASE_URL is set). */
+export async function runApiBench(opts: ApiBenchOptions): Promise<FigureRow[]> {
+  USERS = opts.users;
+  POSTS = opts.posts;
+  results.clear();
+  // Auto-tagging is measured against a local OpenAI stand-in: no request leaves the machine.
+  const standIn = await startOpenAiStandIn();
+  aiEnv = standIn.env;
+  try {
+    if (opts.only !== 'postgres') await bench('pglite', 'PGlite (embedded, in memory)', undefined);
+    const baseUrl = process.env.DATABASE_URL;
+    if (opts.only !== 'pglite') {
+      if (baseUrl) await withThrowawayDatabase(baseUrl, (url) => bench('postgres', 'PostgreSQL', url));
+      else
+        console.log(
+          '\nPostgreSQL: skipped (set DATABASE_URL to a server the bench may create a database on)',
+        );
+    }
+  } finally {
+    standIn.stop();
+  }
+  return rowsOf();
+}
+
 function printTable(): void {
-  const target = (f: Figure | undefined, engine: Engine, name: string) =>
-    name.startsWith('abuse')
-      ? `≤ ${ABUSE_TARGET_MS[engine]}`
-      : f?.targetMs
-        ? `≤ ${(engine === 'pglite' ? 4 : 1) * f.targetMs}`
-        : '';
   const rows = [...results].map(([name, v]) => {
     const f = FIGURES.find((x) => x.name === name);
     return [
       name,
       v.postgres ?? '-',
-      target(f, 'postgres', name),
+      targetOf(name, 'postgres') ?? '',
       v.pglite ?? '-',
-      target(f, 'pglite', name),
+      targetOf(name, 'pglite') ?? '',
       f?.beforeMs ? String(f.beforeMs) : '',
     ];
   });
@@ -240,26 +295,11 @@ function printTable(): void {
   );
 }
 
-async function main(): Promise<void> {
-  const standIn = await startOpenAiStandIn();
-  aiEnv = standIn.env;
-  try {
-    if (ONLY !== 'postgres') await bench('pglite', 'PGlite (embedded, in memory)', undefined);
-    const baseUrl = process.env.DATABASE_URL;
-    if (ONLY !== 'pglite') {
-      if (baseUrl) await withThrowawayDatabase(baseUrl, (url) => bench('postgres', 'PostgreSQL', url));
-      else
-        console.log(
-          '\nPostgreSQL: skipped (set DATABASE_URL to a server the bench may create a database on)',
-        );
-    }
-  } finally {
-    standIn.stop();
-  }
-  printTable();
+if (isMain(import.meta.url)) {
+  runApiBench(cliOptions())
+    .then(() => printTable())
+    .catch((err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    });
 }
-
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});

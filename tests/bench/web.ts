@@ -1,6 +1,7 @@
 // `npm run bench:web`: builds the app, compares the gzipped JavaScript that `/` loads with a bare React + router
-// entry built by the same Vite config, runs Lighthouse (mobile) on `/` and `/dashboard/login`, and checks in
-// Chromium's network log that no console library is requested on those pages. Prints every figure.
+// entry built by the same Vite config, runs Lighthouse (mobile) on `/`, `/dashboard/login`, `/admin/users` and
+// `/admin`, and checks in Chromium's network log that no console library is requested on the public pages.
+// Prints every figure.
 import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { chromium, type Response } from 'playwright-core';
 import { build } from 'vite';
 import { adminLibrariesIn } from './webMarkers';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ROOT, startAppServer } from '../fixtures/localServer';
+import { isMain, printTable, type FigureRow } from './figures';
 
 const TARGETS = { ratio: 1.15, landingPerformance: 0.95, accessibility: 1 };
 const gz = (buf: Buffer) => gzipSync(buf).length;
@@ -135,69 +137,101 @@ async function lighthouseScores(url: string): Promise<{ performance: number; acc
   }
 }
 
-async function main(): Promise<void> {
+const score = (n: number) => n.toFixed(2);
+
+/**
+ * Builds the app (unless `clientDir` holds a build), measures the script weight of `/` against the bare entry,
+ * checks no console library loads on the public pages, and runs Lighthouse on the public pages and the console
+ * (signed out: the console's own sign-in screen). Returns the figures as table rows.
+ */
+export async function runWebBench(prebuilt?: string): Promise<{ rows: FigureRow[]; failed: boolean }> {
   const work = mkdtempSync(join(tmpdir(), 'postkeeper-bench-web-'));
-  const clientDir = join(work, 'client');
+  const clientDir = prebuilt ?? join(work, 'client');
   const dataDir = join(work, 'data');
   mkdirSync(dataDir);
+  const rows: FigureRow[] = [];
   let failed = false;
-  const check = (ok: boolean, line: string) => {
-    console.log(`${ok ? 'PASS' : 'FAIL'}  ${line}`);
+  const row = (r: Omit<FigureRow, 'group'>, ok = true) => {
+    rows.push({ group: 'Web', ...r, value: `${r.value}${ok ? '' : ' ✗'}` });
     if (!ok) failed = true;
   };
   try {
-    console.log('building the app…');
-    execSync('npm run build', { cwd: ROOT, stdio: 'ignore', env: { ...process.env, CLIENT_DIR: clientDir } });
+    if (!prebuilt) {
+      console.log('building the app…');
+      execSync('npm run build', {
+        cwd: ROOT,
+        stdio: 'ignore',
+        env: { ...process.env, CLIENT_DIR: clientDir },
+      });
+    }
     console.log('building the bare React + router entry…');
     const bare = await bareEntryGzip();
     const server = await startAppServer(clientDir, dataDir, 90_000);
     try {
       const loaded = await scriptsLoaded(server.url, ['/', '/dashboard/login']);
-      const landing = loaded.get('/')!.reduce((s, f) => s + f.gzip, 0);
+      const landing = loaded.get('/')!.reduce((sum, f) => sum + f.gzip, 0);
       console.log(`\nJavaScript loaded by / (gzip): ${kb(landing)} in ${loaded.get('/')!.length} files`);
       for (const f of loaded.get('/')!)
         console.log(`  ${kb(f.gzip).padStart(9)}  ${new URL(f.url).pathname}`);
-      console.log(`Bare React + router entry (gzip): ${kb(bare)}`);
       const ratio = landing / bare;
-      check(ratio <= TARGETS.ratio, `script weight ratio ${ratio.toFixed(3)} (target <= ${TARGETS.ratio})`);
+      row(
+        {
+          name: '/ JavaScript, gzip (ratio to bare)',
+          value: `${kb(landing)} (${ratio.toFixed(3)})`,
+          target: `ratio ≤ ${TARGETS.ratio}`,
+          baseline: `${kb(bare)} bare React + router entry`,
+        },
+        ratio <= TARGETS.ratio,
+      );
       for (const [path, files] of loaded) {
         const libs = files.flatMap((f) => f.libs);
-        check(
-          libs.length === 0,
-          `no console library code requested on ${path}${libs.length ? `: ${libs.join(', ')}` : ''}`,
+        row(
+          {
+            name: `console libraries requested on ${path}`,
+            value: libs.join(', ') || 'none',
+            target: 'none',
+          },
+          !libs.length,
         );
       }
       console.log('\nrunning Lighthouse (mobile)…');
-      const home = await lighthouseScores(`${server.url}/`);
-      const login = await lighthouseScores(`${server.url}/dashboard/login`);
-      console.log(
-        `/                 performance ${home.performance.toFixed(2)}  accessibility ${home.accessibility.toFixed(2)}`,
-      );
-      console.log(
-        `/dashboard/login  performance ${login.performance.toFixed(2)}  accessibility ${login.accessibility.toFixed(2)}`,
-      );
-      check(
-        home.performance >= TARGETS.landingPerformance,
-        `landing performance ${home.performance.toFixed(2)} (target >= ${TARGETS.landingPerformance})`,
-      );
-      check(
-        home.accessibility >= TARGETS.accessibility,
-        `landing accessibility ${home.accessibility.toFixed(2)} (target ${TARGETS.accessibility})`,
-      );
-      check(
-        login.accessibility >= TARGETS.accessibility,
-        `login accessibility ${login.accessibility.toFixed(2)} (target ${TARGETS.accessibility})`,
-      );
+      for (const path of ['/', '/dashboard/login', '/admin/users', '/admin']) {
+        const lh = await lighthouseScores(`${server.url}${path}`);
+        const publicPage = !path.startsWith('/admin');
+        row(
+          {
+            name: `Lighthouse ${path} performance`,
+            value: score(lh.performance),
+            target: path === '/' ? `≥ ${TARGETS.landingPerformance}` : undefined,
+          },
+          path !== '/' || lh.performance >= TARGETS.landingPerformance,
+        );
+        row(
+          {
+            name: `Lighthouse ${path} accessibility`,
+            value: score(lh.accessibility),
+            target: publicPage ? `${TARGETS.accessibility}` : undefined,
+          },
+          !publicPage || lh.accessibility >= TARGETS.accessibility,
+        );
+      }
     } finally {
       server.stop();
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  process.exit(failed ? 1 : 0);
+  return { rows, failed };
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (isMain(import.meta.url)) {
+  runWebBench()
+    .then(({ rows, failed }) => {
+      printTable(rows);
+      process.exit(failed ? 1 : 0);
+    })
+    .catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { findNul } from '../../src-server/plugins/noNul';
+
+describe('findNul', () => {
+  it('names the first field, nested field or key that holds a NUL', () => {
+    expect(findNul({ name: 'Sam', tags: ['a', 'b\u0000'] })).toBe('tags.1');
+    expect(findNul({ 'a\u0000b': 1 })).toBe('ab');
+    expect(findNul('x\u0000')).toBe('');
+    expect(findNul({ name: 'Sam', n: 1, ok: true, none: null })).toBeNull();
+  });
+
+  it('walks a body nested deeper than the call stack without failing', () => {
+    let deep: unknown = 'end\u0000';
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(findNul(deep)).toMatch(/^0(\.0)+$/);
+  });
+
+  it('skips raw bytes, which are not stored as text', () => {
+    expect(findNul(Buffer.from([0, 0, 0]))).toBeNull();
+  });
+});
