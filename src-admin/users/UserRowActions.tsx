@@ -2,8 +2,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import { useState } from 'react';
 import { useNotify, useUpdate } from 'react-admin';
 import type { AdminUser } from '../../src/contract/admin';
+import { useInvalidate } from '../common/adminQueries';
+import { FlagUserDialog } from '../flagged/FlagUserDialog';
 
 type Row = AdminUser & { id: string };
 
@@ -39,12 +42,14 @@ export function AdsToggle({ row }: { row: Row }) {
   );
 }
 
-/** Upgrade/Downgrade and Enable/Disable Ads for one user. */
+/** Upgrade/Downgrade, Enable/Disable Ads and Flag for one user. */
 export function UserRowActions({ row }: { row: Row }) {
   const [run, isPending] = useUserUpdate();
+  const [flagging, setFlagging] = useState(false);
+  const invalidate = useInvalidate();
   const premium = row.plan === 'premium';
   return (
-    <Stack direction="row" spacing={0.5}>
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', py: 0.5 }}>
       <Button
         size="small"
         variant="outlined"
@@ -56,6 +61,19 @@ export function UserRowActions({ row }: { row: Row }) {
       <Button size="small" disabled={isPending} onClick={() => run(row, { adsDisabled: !row.adsDisabled })}>
         {row.adsDisabled ? 'Enable Ads' : 'Disable Ads'}
       </Button>
+      {row.flaggedForAbuse ? null : (
+        <Button size="small" color="error" onClick={() => setFlagging(true)}>
+          Flag
+        </Button>
+      )}
+      {flagging ? (
+        <FlagUserDialog
+          open
+          user={row}
+          onClose={() => setFlagging(false)}
+          onFlagged={() => void invalidate('users', 'flagged', 'suspicious')}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -76,7 +76,16 @@ export function renderConsole(path: string, store: Store = memoryStore()) {
     <MemoryRouter initialEntries={[path]}>
       {/* Mounted under /admin/* as the site's router does. */}
       <Routes>
-        <RouterRoute path="/admin/*" element={<AdminConsole profile={adminProfile} store={store} />} />
+        <RouterRoute
+          path="/admin/*"
+          element={
+            <AdminConsole
+              profile={adminProfile}
+              store={store}
+              gridOptions={{ disableVirtualization: true }}
+            />
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );
