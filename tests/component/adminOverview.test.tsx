@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 describe('console overview', () => {
-  it('shows the six sections as tabs and menu entries, in the spec order, and the four cards', async () => {
+  it('shows one navigation: the six sections in the spec order, then Cost analysis, and the four cards', async () => {
     fakeApi({
       'GET /admin/overview': () => ({
         totalUsers: 1234,
@@ -24,7 +24,15 @@ describe('console overview', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual(['Overview', 'Users', 'Coupons', 'Flagged Users', 'AI Provider Settings', 'Suspicious Users']);
+    ).toEqual([
+      'Overview',
+      'Users',
+      'Coupons',
+      'Flagged Users',
+      'AI Provider Settings',
+      'Suspicious Users',
+      'Cost analysis',
+    ]);
     expect(within(tabs).getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('1,234')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Total Users' })).getByText('1,234')).toBeInTheDocument();
@@ -35,15 +43,9 @@ describe('console overview', () => {
     expect(
       within(screen.getByRole('group', { name: 'Total Storage' })).getByText('12.35 GB'),
     ).toBeInTheDocument();
-    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual([
-      'Overview',
-      'Users',
-      'Coupons',
-      'Flagged Users',
-      'AI Provider Settings',
-      'Suspicious Users',
-      'Cost analysis',
-    ]);
+    // No second menu lists the same sections.
+    expect(screen.queryAllByRole('menuitem')).toHaveLength(0);
+    expect(screen.getAllByRole('navigation', { name: 'Console sections' })).toHaveLength(1);
   });
 
   it('shows the overview failure text', async () => {
