@@ -80,7 +80,7 @@ export function CouponCreateForm() {
         ) : null}
         <Form key={formKey} defaultValues={EMPTY} resolver={resolver} onSubmit={submit} noValidate>
           <div
-            role="group"
+            role="form"
             aria-labelledby="create-coupon-title"
             style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-start' }}
           >

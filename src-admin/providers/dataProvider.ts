@@ -72,6 +72,17 @@ function standardMethods(client: HttpClient, apiUrl: string, custom: CustomMetho
       );
       return { ...(params.previousData ?? {}), ...params.data, ...saved, id: params.id };
     }
+    if (resource === 'coupons' && Object.keys(params.data).every((k) => k === 'isActive' || k === 'id')) {
+      // Activate/Deactivate is the spec's own PATCH, which every backend of the console answers.
+      const { json } = await withText(ADMIN_TEXT.updateCoupon, () =>
+        client(url('coupons', params.id), {
+          method: 'PATCH',
+          body: JSON.stringify({ isActive: params.data.isActive }),
+        }),
+      );
+      const coupon = (json as { coupon?: RaRecord } | undefined)?.coupon;
+      return { ...(params.previousData ?? {}), ...params.data, ...(coupon ?? {}), id: params.id };
+    }
     const { data } = await withText(updateText(resource), () => rest.update(pathOf(resource), params));
     return { ...(params.previousData ?? {}), ...params.data, ...(data ?? {}), id: params.id };
   }

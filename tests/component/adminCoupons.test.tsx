@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeApi, jsonResponse, renderConsole } from './adminHarness';
+import { fail, fakeApi, jsonResponse, listQuery, renderConsole } from './adminHarness';
 
 afterEach(() => {
   cleanup();
@@ -89,7 +89,7 @@ describe('console coupons', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'expired' }));
     await waitFor(() => expect(screen.queryByText('OPEN')).not.toBeInTheDocument());
     expect(screen.getByText('OLD')).toBeInTheDocument();
-    expect(api.calls.filter((c) => c.path === '/admin/coupons').at(-1)?.query.status).toBe('expired');
+    expect(listQuery(api.calls.filter((c) => c.path === '/admin/coupons').at(-1)).status).toBe('expired');
   });
 
   it('creates a coupon: upper-cased code, limits by type, empty optionals as null', async () => {

@@ -173,20 +173,24 @@ describe('against our server’s simple-rest dialect', () => {
     expect((await provider.getOne('coupons', { id: 'c1' })).data.code).toBe('SPRING');
     const updated = await provider.update('coupons', {
       id: 'c1',
-      data: { isActive: false },
+      data: { isActive: false, usageLimit: 10 },
       previousData: coupon,
     });
     expect(updated.data.isActive).toBe(false);
+    // Activate/Deactivate alone is the spec's PATCH, which both backends answer.
+    await provider.update('coupons', { id: 'c1', data: { isActive: true }, previousData: coupon });
     const data = { code: 'NEW10', discountType: 'percentage', amount: 10, usageLimit: null, expiresAt: null };
     expect((await provider.create('coupons', { data })).data.id).toBe('c9');
     await provider.delete('coupons', { id: 'c1', previousData: coupon });
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       'GET /api/admin/coupons/c1',
       'PUT /api/admin/coupons/c1',
+      'PATCH /api/admin/coupons/c1',
       'POST /api/admin/coupons',
       'DELETE /api/admin/coupons/c1',
     ]);
-    expect(calls[2].body).toEqual(data);
+    expect(calls[2].body).toEqual({ isActive: true });
+    expect(calls[3].body).toEqual(data);
   });
 
   it('unwraps a created coupon the spec’s way ({message, coupon})', async () => {
