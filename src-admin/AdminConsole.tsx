@@ -6,6 +6,7 @@ import { PRODUCT_NAME } from '../src/config';
 import { createAuthProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { AdminLayout } from './layout/AdminLayout';
+import { darkTheme, lightTheme } from './layout/themes';
 import { GridOptionsProvider, type GridOptions } from './grid/gridOptions';
 
 const NO_OPTIONS: GridOptions = {};
@@ -48,6 +49,8 @@ export function AdminConsole({
         authProvider={authProvider}
         store={adminStore}
         layout={AdminLayout}
+      theme={lightTheme}
+      darkTheme={darkTheme}
         dashboard={Overview}
         disableTelemetry
       >

@@ -69,7 +69,7 @@ export function CouponCreateForm() {
 
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>
-      <CardContent>
+      <CardContent role="form" aria-labelledby="create-coupon-title">
         <Typography variant="h6" component="h2" sx={{ mb: 1 }} id="create-coupon-title">
           Create Coupon
         </Typography>
@@ -79,11 +79,7 @@ export function CouponCreateForm() {
           </Alert>
         ) : null}
         <Form key={formKey} defaultValues={EMPTY} resolver={resolver} onSubmit={submit} noValidate>
-          <div
-            role="form"
-            aria-labelledby="create-coupon-title"
-            style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-start' }}
-          >
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-start' }}>
             <TextInput
               source="code"
               label="Code"
