@@ -31,6 +31,11 @@ const STATS = { totalFlagged: 0, flaggedToday: 0, flaggedThisWeek: 0, mostCommon
 const REFUSED = 'The user pays through Stripe: cancel the subscription there first';
 const rowOf = (text: string) => screen.getByText(text).closest('[role="row"]') as HTMLElement;
 
+const bulkButton = (name: string) =>
+  within(
+    screen.getByText(/items? selected/).closest('[data-test="bulk-actions-toolbar"]') as HTMLElement,
+  ).getByRole('button', { name });
+
 async function selectRows(...emails: string[]) {
   for (const e of emails) await userEvent.click(within(rowOf(e)).getByRole('checkbox'));
 }
@@ -65,7 +70,7 @@ describe('operator fixes in the console', () => {
     renderConsole('/admin/users');
     await screen.findByText('user1@example.com');
     await selectRows('user1@example.com', 'user2@example.com', 'user3@example.com');
-    await userEvent.click(screen.getByRole('button', { name: 'Downgrade' }));
+    await userEvent.click(bulkButton('Downgrade'));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     expect(
       await screen.findByText(/Downgrade: 2 of 3 succeeded\. Failed: user2@example\.com/),
@@ -83,7 +88,7 @@ describe('operator fixes in the console', () => {
     renderConsole('/admin/users');
     await screen.findByText('user1@example.com');
     await selectRows('user1@example.com', 'user2@example.com', 'user3@example.com');
-    await userEvent.click(screen.getByRole('button', { name: 'Downgrade' }));
+    await userEvent.click(bulkButton('Downgrade'));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Stop at first error' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
@@ -163,7 +168,7 @@ describe('operator fixes in the console', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Tokens' }));
     await waitFor(() => expect(screen.queryByText('user1@example.com')).toBeNull(), { timeout: 10_000 });
     await selectRows('user2@example.com');
-    await userEvent.click(screen.getByRole('button', { name: 'Unflag' }));
+    await userEvent.click(bulkButton('Unflag'));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Unflag: 1 of 1 succeeded.')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
