@@ -1,12 +1,15 @@
 import { lazy, useMemo } from 'react';
 import { Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource, localStorageStore, type DataProvider, type Store } from 'react-admin';
+import { Admin, CustomRoutes, Resource, localStorageStore, type Store } from 'react-admin';
 import type { Profile } from '../src/contract/user';
 import { PRODUCT_NAME } from '../src/config';
 import { createAuthProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { AdminLayout } from './layout/AdminLayout';
-import { Overview } from './pages/overview/Overview';
+import { darkTheme, lightTheme } from './layout/themes';
+import { GridOptionsProvider, type GridOptions } from './grid/gridOptions';
+
+const NO_OPTIONS: GridOptions = {};
 import users from './users';
 import coupons from './coupons';
 import flagged from './flagged';
@@ -15,6 +18,7 @@ import suspicious from './suspicious';
 import support from './support';
 import audit from './audit';
 
+const Overview = lazy(() => import('./pages/overview/Overview'));
 const CostAnalysis = lazy(() => import('./pages/costAnalysis/CostAnalysis'));
 
 export interface AdminConsoleProps {
@@ -22,36 +26,47 @@ export interface AdminConsoleProps {
   /** Tests pass a memory store; the app keeps grid preferences per operator in localStorage. */
   store?: Store;
   basename?: string;
+  /** Options shared by every grid (tests render every row: their document lays nothing out). */
+  gridOptions?: GridOptions;
 }
 
 /** react-admin over an already resolved admin session (see AdminApp). */
-export function AdminConsole({ profile, store, basename = '/admin' }: AdminConsoleProps) {
+export function AdminConsole({
+  profile,
+  store,
+  basename = '/admin',
+  gridOptions = NO_OPTIONS,
+}: AdminConsoleProps) {
   const authProvider = useMemo(() => createAuthProvider(profile), [profile]);
   const adminStore = useMemo(
     () => store ?? localStorageStore(undefined, `pk-admin-${profile._id}`),
     [store, profile._id],
   );
   return (
-    <Admin
-      basename={basename}
-      title={`${PRODUCT_NAME} Admin`}
-      dataProvider={dataProvider as unknown as DataProvider}
-      authProvider={authProvider}
-      store={adminStore}
-      layout={AdminLayout}
-      dashboard={Overview}
-      disableTelemetry
-    >
-      <Resource name="users" {...users} />
-      <Resource name="coupons" {...coupons} />
-      <Resource name="flagged" {...flagged} />
-      <Resource name="ai-config" {...aiConfig} />
-      <Resource name="suspicious" {...suspicious} />
-      <Resource name="messages" {...support} />
-      <Resource name="audit-log" {...audit} />
-      <CustomRoutes>
-        <Route path="/cost-analysis" element={<CostAnalysis />} />
-      </CustomRoutes>
-    </Admin>
+    <GridOptionsProvider value={gridOptions}>
+      <Admin
+        basename={basename}
+        title={`${PRODUCT_NAME} Admin`}
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        store={adminStore}
+        layout={AdminLayout}
+        theme={lightTheme}
+        darkTheme={darkTheme}
+        dashboard={Overview}
+        disableTelemetry
+      >
+        <Resource name="users" {...users} />
+        <Resource name="coupons" {...coupons} />
+        <Resource name="flagged" {...flagged} />
+        <Resource name="ai-config" {...aiConfig} />
+        <Resource name="suspicious" {...suspicious} />
+        <Resource name="messages" {...support} />
+        <Resource name="audit-log" {...audit} />
+        <CustomRoutes>
+          <Route path="/cost-analysis" element={<CostAnalysis />} />
+        </CustomRoutes>
+      </Admin>
+    </GridOptionsProvider>
   );
 }

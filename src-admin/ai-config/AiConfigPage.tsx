@@ -11,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import { Title } from 'react-admin';
 import type { AiConfig } from '../../src/contract/admin';
 import { formatDateTime } from '../../src/format';
-import { useAdminProvider } from '../common/useAdminProvider';
-import { useLoad } from '../common/useLoad';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_KEYS, useAdminProvider, useAdminQuery } from '../common/adminQueries';
 import { Banner } from '../common/Banner';
 import { useTimedMessage } from '../common/useTimedMessage';
 import { aiConfigRows, lastUpdated, type AiConfigRow } from './aiConfigRows';
@@ -30,65 +30,50 @@ type SaveState = 'idle' | 'saving' | 'saved';
 /** docs/product.md#console-ai-provider-settings AI Provider Settings: a provider and a model per task type, saved on change. */
 export function AiConfigPage() {
   const provider = useAdminProvider();
+  const queryClient = useQueryClient();
   const [banner, showBanner] = useTimedMessage();
   const [save, setSave] = useState<SaveState>('idle');
-  const configs = useLoad(async () => {
-    try {
-      const res = await provider.getList('ai-config', {
-        pagination: { page: 1, perPage: 1000 },
-        sort: { field: 'taskType', order: 'ASC' },
-        filter: {},
-      });
-      return res.data as unknown as AiConfig[];
-    } catch (err) {
-      showBanner((err as Error).message);
-      throw err;
-    }
-  });
-  const catalogue = useLoad(async () => {
-    try {
-      return await provider.getProviders();
-    } catch (err) {
-      showBanner((err as Error).message);
-      throw err;
-    }
-  });
+  const configs = useAdminQuery(ADMIN_KEYS.aiConfigs, 'aiConfigs');
+  const catalogue = useAdminQuery(ADMIN_KEYS.aiProviders, 'aiProviders');
+  const loadError = configs.error ?? catalogue.error;
+  const setConfigs = (update: (prev: AiConfig[]) => AiConfig[]) =>
+    queryClient.setQueryData<AiConfig[]>(ADMIN_KEYS.aiConfigs, (prev) => update(prev ?? []));
 
-  const change = async (row: AiConfigRow, next: { provider: string; model: string | null }) => {
-    setSave('saving');
-    try {
-      const { data } = await provider.update('ai-config', { id: row.taskType, data: next, previousData: {} });
-      const saved = data as unknown as AiConfig;
-      configs.setData((prev) => {
-        const rest = (prev ?? []).filter((c) => c.taskType !== row.taskType);
-        return [
-          ...rest,
-          {
-            taskType: row.taskType,
-            provider: next.provider,
-            model: next.model,
-            updatedAt: saved.updatedAt ?? new Date().toISOString(),
-          },
-        ];
-      });
-      setSave('saved');
-    } catch (err) {
+  const saving = {
+    onMutate: () => setSave('saving'),
+    onError: (err: Error) => {
       setSave('idle');
-      showBanner((err as Error).message);
-    }
+      showBanner(err.message);
+    },
   };
-
-  const reset = async () => {
-    setSave('saving');
-    try {
-      const { configs: fresh } = await provider.resetAiConfig();
-      configs.setData(() => fresh);
+  const changeTask = useMutation({
+    ...saving,
+    mutationFn: ({ row, next }: { row: AiConfigRow; next: { provider: string; model: string | null } }) =>
+      provider.updateAiConfig(row.taskType, next.provider, next.model),
+    onSuccess: (saved, { row, next }) => {
+      setConfigs((prev) => [
+        ...prev.filter((c) => c.taskType !== row.taskType),
+        {
+          taskType: row.taskType,
+          provider: next.provider,
+          model: next.model,
+          updatedAt: saved.updatedAt ?? new Date().toISOString(),
+        },
+      ]);
       setSave('saved');
-    } catch (err) {
-      setSave('idle');
-      showBanner((err as Error).message);
-    }
-  };
+    },
+  });
+  const resetAll = useMutation({
+    ...saving,
+    mutationFn: () => provider.resetAiConfig(),
+    onSuccess: ({ configs: fresh }) => {
+      setConfigs(() => fresh);
+      setSave('saved');
+    },
+  });
+  const change = (row: AiConfigRow, next: { provider: string; model: string | null }) =>
+    changeTask.mutate({ row, next });
+  const reset = () => resetAll.mutate();
 
   const rows = catalogue.data ? aiConfigRows(catalogue.data, configs.data ?? []) : [];
   const updated = lastUpdated(configs.data ?? []);
@@ -112,7 +97,14 @@ export function AiConfigPage() {
         </Button>
       </Box>
       <Banner message={banner} />
-      {catalogue.loading || configs.loading ? <LinearProgress sx={{ mb: 2 }} /> : null}
+      {loadError ? (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {loadError.message}
+        </Alert>
+      ) : null}
+      {catalogue.isPending || configs.isPending ? (
+        <LinearProgress sx={{ mb: 2 }} aria-label="Loading AI settings" />
+      ) : null}
       {catalogue.data ? <ProviderKeys catalogue={catalogue.data} /> : null}
       <div style={{ display: 'grid', gap: 12 }}>
         {rows.map((row) => {

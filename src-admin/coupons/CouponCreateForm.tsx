@@ -1,60 +1,76 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCreate, useNotify } from 'react-admin';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
 import {
-  amountLimits,
-  couponFormError,
-  couponPayload,
-  normaliseCode,
-  type CouponFormValues,
-} from './couponStatus';
+  DateTimeInput,
+  Form,
+  NumberInput,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  useCreate,
+  useNotify,
+} from 'react-admin';
+import { createCouponSchema } from '../../src/contract/admin';
+import { useInvalidate } from '../common/adminQueries';
+import { amountLimits, normaliseCode } from './couponStatus';
 
-const EMPTY: CouponFormValues = {
-  code: '',
-  discountType: 'percentage',
-  amount: '',
-  usageLimit: '',
-  expiresAt: '',
+const EMPTY = { code: '', discountType: 'percentage', amount: null, usageLimit: null, expiresAt: null };
+
+const zod = zodResolver(createCouponSchema) as unknown as Resolver<FieldValues>;
+/** The shared schema decides; an empty amount reads as the form's own words rather than a type error. */
+const resolver: Resolver<FieldValues> = async (values, context, options) => {
+  const result = await zod(values, context, options);
+  if (values.amount !== null && values.amount !== '' && values.amount !== undefined) return result;
+  const errors: FieldErrors = { ...result.errors };
+  errors.amount = { type: 'required', message: 'Amount is required' };
+  return { values: {}, errors };
 };
 
-/** docs/product.md#coupon-rules Create Coupon form. */
-export function CouponCreateForm({ onCreated }: { onCreated: () => void }) {
-  const [values, setValues] = useState<CouponFormValues>(EMPTY);
-  const [error, setError] = useState<string | null>(null);
-  const [create, { isPending }] = useCreate();
-  const notify = useNotify();
-  const limits = amountLimits(values.discountType);
-  const set = (patch: Partial<CouponFormValues>) => setValues((v) => ({ ...v, ...patch }));
+const toIso = (v: string | Date | null) => {
+  if (v === null || v === '') return null;
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? String(v) : d.toISOString();
+};
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const invalid = couponFormError(values);
-    if (invalid) return setError(invalid);
-    setError(null);
-    void create(
+function AmountInput() {
+  const type = useWatch({ name: 'discountType' }) as 'percentage' | 'fixed';
+  const { min, max, step } = amountLimits(type ?? 'percentage');
+  return <NumberInput source="amount" label="Amount" min={min} max={max} step={step} sx={{ width: 140 }} />;
+}
+
+/** Create Coupon: a react-admin form whose rules are the server's own schema. */
+export function CouponCreateForm() {
+  const [create] = useCreate();
+  const notify = useNotify();
+  const invalidate = useInvalidate();
+  const [error, setError] = useState<string | null>(null);
+  const [formKey, setFormKey] = useState(0);
+
+  const submit = (values: FieldValues) =>
+    create(
       'coupons',
-      { data: couponPayload(values) },
+      { data: values },
       {
+        returnPromise: true,
         onSuccess: () => {
-          setValues(EMPTY);
+          setError(null);
+          setFormKey((k) => k + 1);
           notify('Coupon created', { type: 'success' });
-          onCreated();
+          void invalidate('coupons');
         },
         onError: (err) => setError((err as Error).message),
       },
-    );
-  };
+    ).catch(() => undefined);
 
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>
-      <CardContent component="form" onSubmit={submit} aria-label="Create Coupon">
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+      <CardContent role="form" aria-labelledby="create-coupon-title">
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }} id="create-coupon-title">
           Create Coupon
         </Typography>
         {error ? (
@@ -62,66 +78,37 @@ export function CouponCreateForm({ onCreated }: { onCreated: () => void }) {
             {error}
           </Alert>
         ) : null}
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-start' }}>
-          <TextField
-            label="Code"
-            required
-            size="small"
-            fullWidth={false}
-            sx={{ width: 180 }}
-            value={values.code}
-            onChange={(e) => set({ code: normaliseCode(e.target.value) })}
-            slotProps={{ htmlInput: { pattern: '[A-Z0-9]+' } }}
-            helperText="Letters A-Z and digits"
-          />
-          <TextField
-            select
-            label="Discount type"
-            size="small"
-            fullWidth={false}
-            value={values.discountType}
-            onChange={(e) => set({ discountType: e.target.value as CouponFormValues['discountType'] })}
-            sx={{ width: 170 }}
-          >
-            <MenuItem value="percentage">Percentage</MenuItem>
-            <MenuItem value="fixed">Fixed amount</MenuItem>
-          </TextField>
-          <TextField
-            label="Amount"
-            type="number"
-            required
-            size="small"
-            fullWidth={false}
-            sx={{ width: 140 }}
-            value={values.amount}
-            onChange={(e) => set({ amount: e.target.value })}
-            slotProps={{ htmlInput: { min: limits.min, max: limits.max, step: limits.step } }}
-          />
-          <TextField
-            label="Usage limit"
-            type="number"
-            size="small"
-            fullWidth={false}
-            sx={{ width: 160 }}
-            value={values.usageLimit}
-            onChange={(e) => set({ usageLimit: e.target.value })}
-            slotProps={{ htmlInput: { min: 1, step: 1 } }}
-            helperText="Empty for unlimited"
-          />
-          <TextField
-            label="Expires at"
-            type="datetime-local"
-            size="small"
-            fullWidth={false}
-            value={values.expiresAt}
-            onChange={(e) => set({ expiresAt: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-            helperText="Empty for never"
-          />
-          <Button type="submit" variant="contained" disabled={isPending}>
-            Create Coupon
-          </Button>
-        </div>
+        <Form key={formKey} defaultValues={EMPTY} resolver={resolver} onSubmit={submit} noValidate>
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-start' }}>
+            <TextInput
+              source="code"
+              label="Code"
+              parse={(v: string) => normaliseCode(v ?? '')}
+              helperText="Letters A-Z and digits"
+              sx={{ width: 180 }}
+            />
+            <SelectInput
+              source="discountType"
+              label="Discount type"
+              choices={[
+                { id: 'percentage', name: 'Percentage' },
+                { id: 'fixed', name: 'Fixed amount' },
+              ]}
+              sx={{ width: 170 }}
+            />
+            <AmountInput />
+            <NumberInput
+              source="usageLimit"
+              label="Usage limit"
+              min={1}
+              step={1}
+              helperText="Empty for unlimited"
+              sx={{ width: 160 }}
+            />
+            <DateTimeInput source="expiresAt" label="Expires at" parse={toIso} helperText="Empty for never" />
+            <SaveButton label="Create Coupon" icon={<></>} alwaysEnable />
+          </div>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -1,10 +1,12 @@
-import { BulkDeleteButton, BulkUpdateButton, List, TopToolbar, useRefresh } from 'react-admin';
+import { List, TopToolbar, useDataProvider, type RaRecord } from 'react-admin';
+import DeleteIcon from '@mui/icons-material/Delete';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import BlockIcon from '@mui/icons-material/Block';
+import { BulkRunButton } from '../common/BulkRunButton';
 import { DataGridList } from '../grid/DataGridList';
 import { ExportCsvButton } from '../csv/ExportCsvButton';
 import { ADMIN_TEXT } from '../providers/adminMessages';
-import { couponColumns, couponCsvColumns } from './couponColumns';
+import { COUPON_HIDE_BELOW, couponColumns, couponCsvColumns } from './couponColumns';
 import { couponFilters } from './couponFilters';
 import { CouponStatsCards } from './CouponStatsCards';
 import { CouponCreateForm } from './CouponCreateForm';
@@ -12,37 +14,43 @@ import { CouponCreateForm } from './CouponCreateForm';
 const STORE_KEY = 'coupons.grid';
 
 function CouponBulkActions() {
+  const dataProvider = useDataProvider();
+  const setActive = (isActive: boolean) => (r: RaRecord) =>
+    dataProvider.update('coupons', { id: r.id, data: { isActive }, previousData: r });
   return (
     <>
-      <BulkUpdateButton
+      <BulkRunButton
         label="Activate"
-        data={{ isActive: true }}
-        mutationMode="pessimistic"
         icon={<CheckCircleIcon />}
-        confirmContent="Activate the selected coupons?"
+        confirm="Activate the selected coupons?"
+        run={setActive(true)}
       />
-      <BulkUpdateButton
+      <BulkRunButton
         label="Deactivate"
-        data={{ isActive: false }}
-        mutationMode="pessimistic"
         icon={<BlockIcon />}
-        confirmContent="Deactivate the selected coupons?"
+        confirm="Deactivate the selected coupons?"
+        run={setActive(false)}
       />
-      <BulkDeleteButton mutationMode="pessimistic" confirmContent={ADMIN_TEXT.confirmDeleteCoupon} />
+      <BulkRunButton
+        label="Delete"
+        icon={<DeleteIcon />}
+        confirm={ADMIN_TEXT.confirmDeleteCoupon}
+        run={(r) => dataProvider.delete('coupons', { id: r.id, previousData: r })}
+      />
     </>
   );
 }
 
 function CouponListBody() {
-  const refresh = useRefresh();
   return (
     <>
       <CouponStatsCards />
-      <CouponCreateForm onCreated={refresh} />
+      <CouponCreateForm />
       <DataGridList
         columns={couponColumns}
         storeKey={STORE_KEY}
         bulkActionButtons={<CouponBulkActions />}
+        hideBelow={COUPON_HIDE_BELOW}
         aria-label="Coupons"
       />
     </>

@@ -1,18 +1,10 @@
-import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
-import { useListContext } from 'react-admin';
-import { useAdminProvider } from '../common/useAdminProvider';
-import { useLoad } from '../common/useLoad';
+import { ADMIN_KEYS, useAdminQuery } from '../common/adminQueries';
 import { StatCard, StatRow } from '../common/StatCard';
 
-/** docs/product.md#console-coupons the four coupon cards; they reload whenever the list does, so creates and deletes show. */
+/** The four coupon cards; every coupon write invalidates ['coupons'], so creates and deletes show here. */
 export function CouponStatsCards() {
-  const provider = useAdminProvider();
-  const { data, error, reload } = useLoad(() => provider.getCouponStats());
-  const { data: rows } = useListContext();
-  useEffect(() => {
-    if (rows) void reload();
-  }, [rows, reload]);
+  const { data, error } = useAdminQuery(ADMIN_KEYS.couponStats, 'couponStats');
   return (
     <>
       {error ? (

@@ -18,7 +18,10 @@ const STATUS_COLOUR: Record<CouponDisplayStatus, 'default' | 'success' | 'warnin
   'Used Up': 'warning',
 };
 
-/** docs/product.md#console-coupons coupon columns, in order. */
+/** Least important first: what goes when the window narrows. */
+export const COUPON_HIDE_BELOW = { createdBy: 1280 };
+
+/** The coupon columns, in the spec's order. */
 export const couponColumns: GridColDef<Coupon>[] = [
   { field: 'code', headerName: 'Code', flex: 1, minWidth: 120 },
   { field: 'amount', headerName: 'Discount', width: 110, valueFormatter: (_v, r) => couponDiscount(r) },
@@ -33,8 +36,7 @@ export const couponColumns: GridColDef<Coupon>[] = [
       return <Chip size="small" label={s} color={STATUS_COLOUR[s]} />;
     },
   },
-  // The server sorts coupons by the other columns only; a header must not offer a sort it refuses.
-  { field: 'createdBy', headerName: 'Created by', flex: 1, minWidth: 140, sortable: false },
+  { field: 'createdBy', headerName: 'Created by', flex: 1, minWidth: 140 },
   {
     field: 'actions',
     headerName: 'Actions',

@@ -2,7 +2,7 @@ import { SearchInput, SelectInput } from 'react-admin';
 
 /** docs/product.md#console-coupons coupon filters: status (All, active, expired) and a search by code. */
 export const couponFilters = [
-  <SearchInput key="search" source="search" alwaysOn placeholder="Search by code" />,
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search by code" />,
   <SelectInput
     key="status"
     source="status"

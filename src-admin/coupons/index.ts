@@ -1,9 +1,10 @@
-import LocalOfferIcon from '@mui/icons-material/LocalOffer';
-import { CouponList } from './CouponList';
+import { lazy } from 'react';
+
+// Each section is its own chunk: opening one section downloads only its code.
+const CouponList = lazy(() => import('./CouponList').then((m) => ({ default: m.CouponList })));
 
 export default {
   list: CouponList,
-  icon: LocalOfferIcon,
   options: { label: 'Coupons' },
   recordRepresentation: 'code',
 };

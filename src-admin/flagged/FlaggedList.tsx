@@ -1,28 +1,28 @@
-import { useEffect, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
-import { List, TopToolbar, useListContext, useRefresh } from 'react-admin';
-import type { AdminUser } from '../../src/contract/admin';
-import { TIMINGS } from '../../src/config';
-import { useAdminProvider } from '../common/useAdminProvider';
-import { useLoad } from '../common/useLoad';
+import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
+import { List, TopToolbar, useListContext } from 'react-admin';
+import { ADMIN_KEYS, useAdminProvider, useAdminQuery, useInvalidate } from '../common/adminQueries';
+import { flaggedFilters } from '../common/abuseFilters';
 import { Banner } from '../common/Banner';
+import { BulkRunButton } from '../common/BulkRunButton';
 import { useTimedMessage } from '../common/useTimedMessage';
 import { DataGridList } from '../grid/DataGridList';
 import { ExportCsvButton, type ExportColumn } from '../csv/ExportCsvButton';
 import { ADMIN_TEXT } from '../providers/adminMessages';
-import { flaggedDate, flaggedReason } from './flaggedFormat';
+import { FLAGGED_HIDE_BELOW, flaggedColumns, type FlaggedRow } from './flaggedColumns';
+import { flaggedReason } from './flaggedFormat';
 import { storageUsedOfLimit } from '../common/usageFormat';
 import { FlaggedStats } from './FlaggedStats';
 import { FlagUserDialog } from './FlagUserDialog';
 import { UserDetailsDialog } from '../common/userDetails/UserDetailsDialog';
+import { useAbuseCheck } from './useAbuseCheck';
 
-type Row = AdminUser & { id: string };
 const STORE_KEY = 'flagged.grid';
 
-const csvColumns: ExportColumn<Row>[] = [
+const csvColumns: ExportColumn<FlaggedRow>[] = [
   { field: 'email', header: 'User', value: (r) => r.email },
   { field: 'plan', header: 'Plan', value: (r) => r.plan },
   { field: 'lastFlaggedReason', header: 'Reason', value: (r) => flaggedReason(r) },
@@ -34,82 +34,29 @@ const csvColumns: ExportColumn<Row>[] = [
   },
 ];
 
-function FlaggedBody() {
+function BulkUnflag() {
   const provider = useAdminProvider();
-  const refresh = useRefresh();
+  return (
+    <BulkRunButton
+      label="Unflag"
+      icon={<OutlinedFlagIcon />}
+      confirm="Clear the abuse flag of the selected users?"
+      run={(r) => provider.unflag(r.id)}
+      invalidates={['suspicious', 'users']}
+    />
+  );
+}
+
+function FlaggedBody() {
   const { data: rows } = useListContext();
-  const stats = useLoad(() => provider.getAbuseStats());
+  const stats = useAdminQuery(ADMIN_KEYS.abuseStats, 'abuseStats');
+  const invalidate = useInvalidate();
   const [banner, showBanner] = useTimedMessage();
-  const [checkInfo, setCheckInfo] = useState(false);
+  const check = useAbuseCheck(showBanner);
   const [flagOpen, setFlagOpen] = useState(false);
   const [details, setDetails] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const reloadAll = () => {
-    refresh();
-    void stats.reload();
-  };
-  const runCheck = async () => {
-    try {
-      await provider.runAbuseCheck();
-      setCheckInfo(true);
-      clearTimeout(timer.current);
-      // docs/product.md#abuse-check: the list and stats refresh 30 seconds after the check starts.
-      timer.current = setTimeout(() => {
-        setCheckInfo(false);
-        reloadAll();
-      }, TIMINGS.abuseCheckRefreshMs);
-    } catch (err) {
-      showBanner((err as Error).message);
-    }
-  };
-
-  const columns: GridColDef<Row>[] = [
-    {
-      field: 'email',
-      headerName: 'User',
-      flex: 1.4,
-      minWidth: 200,
-      renderCell: ({ row }) => (
-        <div style={{ lineHeight: 1.3 }}>
-          <div>{row.displayName || row.name}</div>
-          <Typography variant="caption" color="text.secondary">
-            {row.email}
-          </Typography>
-        </div>
-      ),
-    },
-    // The server sorts flagged users by user, flagged date and storage only.
-    { field: 'plan', headerName: 'Plan', width: 90, sortable: false },
-    {
-      field: 'lastFlaggedReason',
-      headerName: 'Reason',
-      flex: 1.5,
-      minWidth: 200,
-      sortable: false,
-      valueGetter: (_v, r) => flaggedReason(r),
-    },
-    { field: 'flaggedAt', headerName: 'Flagged', width: 120, valueFormatter: (_v, r) => flaggedDate(r) },
-    {
-      field: 'storageUsed',
-      headerName: 'Storage',
-      width: 170,
-      valueFormatter: (_v, r) => storageUsedOfLimit(r.storageUsed, r.storageLimit),
-    },
-    {
-      field: 'actions',
-      headerName: 'Actions',
-      width: 130,
-      sortable: false,
-      hideable: false,
-      renderCell: ({ row }) => (
-        <Button size="small" onClick={() => setDetails(row.id)}>
-          View Details
-        </Button>
-      ),
-    },
-  ];
+  const changed = () => void invalidate('flagged', 'suspicious', 'users');
+  const columns = useMemo(() => flaggedColumns(setDetails), []);
 
   return (
     <>
@@ -119,14 +66,14 @@ function FlaggedBody() {
           {stats.error.message}
         </Alert>
       ) : null}
-      {checkInfo ? (
+      {check.info ? (
         <Alert severity="info" role="status" sx={{ mb: 2 }}>
-          {ADMIN_TEXT.abuseCheckStarted}
+          {check.info}
         </Alert>
       ) : null}
       <FlaggedStats stats={stats.data} />
       <div style={{ display: 'flex', gap: 8, marginBottom: 16 }}>
-        <Button variant="contained" onClick={runCheck}>
+        <Button variant="contained" onClick={check.run} disabled={check.isPending}>
           Run Abuse Check
         </Button>
         <Button variant="outlined" color="error" onClick={() => setFlagOpen(true)}>
@@ -137,14 +84,16 @@ function FlaggedBody() {
         columns={columns}
         storeKey={STORE_KEY}
         aria-label="Flagged users"
+        bulkActionButtons={<BulkUnflag />}
+        hideBelow={FLAGGED_HIDE_BELOW}
         empty={
           <Typography sx={{ p: 3 }} color="text.secondary">
             {rows ? ADMIN_TEXT.noFlagged : ''}
           </Typography>
         }
       />
-      <FlagUserDialog open={flagOpen} onClose={() => setFlagOpen(false)} onFlagged={reloadAll} />
-      <UserDetailsDialog userId={details} onClose={() => setDetails(null)} onChanged={reloadAll} />
+      <FlagUserDialog open={flagOpen} onClose={() => setFlagOpen(false)} onFlagged={changed} />
+      <UserDetailsDialog userId={details} onClose={() => setDetails(null)} onChanged={changed} />
     </>
   );
 }
@@ -154,6 +103,7 @@ export function FlaggedList() {
     <List
       title="Flagged Users"
       resource="flagged"
+      filters={flaggedFilters}
       actions={
         <TopToolbar>
           <ExportCsvButton columns={csvColumns} filename="flagged-users" storeKey={STORE_KEY} />

@@ -1,9 +1,10 @@
-import FlagIcon from '@mui/icons-material/Flag';
-import { FlaggedList } from './FlaggedList';
+import { lazy } from 'react';
+
+// Each section is its own chunk: opening one section downloads only its code.
+const FlaggedList = lazy(() => import('./FlaggedList').then((m) => ({ default: m.FlaggedList })));
 
 export default {
   list: FlaggedList,
-  icon: FlagIcon,
   options: { label: 'Flagged Users' },
   recordRepresentation: 'email',
 };

@@ -10,8 +10,10 @@ import {
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
-import { GridPrefsToolbar } from './GridPrefsToolbar';
 import { BulkActionsToolbar, useListContext, useStore, type Identifier } from 'react-admin';
+import { isSortable } from '../providers/sortableFields';
+import { GridPrefsToolbar } from './GridPrefsToolbar';
+import { useGridOptions, useWindowWidth } from './gridOptions';
 
 export interface DataGridListProps<T extends GridValidRowModel> {
   columns: GridColDef<T>[];
@@ -21,20 +23,54 @@ export interface DataGridListProps<T extends GridValidRowModel> {
   bulkActionButtons?: ReactNode;
   pageSizeOptions?: number[];
   empty?: ReactNode;
+  /**
+   * Columns to hide while the window is narrower than the width given, least important first, so that no
+   * grid scrolls sideways at 1024 px. The operator's own choice in the columns menu still wins.
+   */
+  hideBelow?: Record<string, number>;
   'aria-label'?: string;
 }
-
-// jsdom lays nothing out, so the grid would virtualise every row away in component tests.
-const inTest = import.meta.env?.MODE === 'test';
 
 /**
  * MUI X DataGrid driven by react-admin's list context: sorting, paging and selection run through the
  * context (so on the server), and react-admin's filters and bulk buttons keep working around it.
  */
 export function DataGridList<T extends GridValidRowModel>(props: DataGridListProps<T>) {
-  const { columns, storeKey, bulkActionButtons, pageSizeOptions = [10, 25, 50, 100], empty } = props;
+  const {
+    columns,
+    storeKey,
+    bulkActionButtons,
+    pageSizeOptions = [10, 25, 50, 100],
+    empty,
+    hideBelow,
+  } = props;
   const list = useListContext<T & { id: Identifier }>();
+  const { disableVirtualization } = useGridOptions();
+  const windowWidth = useWindowWidth();
   const [visibility, setVisibility] = useStore<GridColumnVisibilityModel>(`${storeKey}.columns`, {});
+  const narrowHidden = useMemo(() => {
+    const hidden: GridColumnVisibilityModel = {};
+    for (const [field, below] of Object.entries(hideBelow ?? {}))
+      if (windowWidth < below) hidden[field] = false;
+    return hidden;
+  }, [hideBelow, windowWidth]);
+  const shownColumns = useMemo(() => ({ ...narrowHidden, ...visibility }), [narrowHidden, visibility]);
+  // Only the operator's own choices are kept: a column hidden for the window's width is not a choice.
+  const onVisibilityChange = (model: GridColumnVisibilityModel) =>
+    setVisibility(
+      Object.fromEntries(
+        Object.entries(model).filter(([f, v]) => !(f in narrowHidden && v === false && !(f in visibility))),
+      ),
+    );
+  // A column shows a sort arrow only when the server sorts by it: an arrow that does nothing misleads.
+  const sortableColumns = useMemo(
+    () =>
+      columns.map((c) => ({
+        ...c,
+        sortable: c.sortable !== false && isSortable(list.resource, c.field),
+      })),
+    [columns, list.resource],
+  );
   const [density, setDensity] = useStore<GridDensity>(`${storeKey}.density`, 'standard');
 
   const sortModel: GridSortModel = useMemo(
@@ -85,7 +121,7 @@ export function DataGridList<T extends GridValidRowModel>(props: DataGridListPro
       <DataGrid<T>
         aria-label={props['aria-label']}
         rows={list.data ?? []}
-        columns={columns}
+        columns={sortableColumns}
         rowCount={list.total ?? 0}
         loading={list.isPending || list.isFetching}
         paginationMode="server"
@@ -104,14 +140,20 @@ export function DataGridList<T extends GridValidRowModel>(props: DataGridListPro
         keepNonExistentRowsSelected
         rowSelectionModel={selection}
         onRowSelectionModelChange={onRowSelectionModelChange}
-        columnVisibilityModel={visibility}
-        onColumnVisibilityModelChange={(model) => setVisibility(model)}
+        columnVisibilityModel={shownColumns}
+        onColumnVisibilityModelChange={onVisibilityChange}
         density={density}
         onDensityChange={setDensity}
         showToolbar
         slots={{ toolbar: GridPrefsToolbar }}
-        disableVirtualization={inTest}
-        sx={{ border: 0, '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
+        disableVirtualization={disableVirtualization}
+        getRowHeight={() => 'auto'}
+        sx={{
+          border: 0,
+          // Long values wrap inside their cell rather than widening the grid.
+          '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', whiteSpace: 'normal', py: 0.5 },
+          '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2 },
+        }}
       />
     </Box>
   );

@@ -16,10 +16,12 @@ export const SUPPORT_PATH = 'messages';
 
 export const COST_ANALYSIS = { label: 'Cost analysis', path: 'cost-analysis' } as const;
 
-/** Which section a console path belongs to (the first segment after the base). */
+/** Everything the tab bar lists: the spec's sections, then the pages added beside them (add new ones here). */
+export const NAVIGATION: readonly { label: string; path: string }[] = [...SECTIONS, COST_ANALYSIS];
+
+/** Which tab a console path belongs to (the first segment after the base). */
 export function sectionIndex(pathname: string, basename: string): number {
   const rest = pathname.startsWith(basename) ? pathname.slice(basename.length) : pathname;
   const first = rest.replace(/^\/+/, '').split('/')[0] ?? '';
-  const i = SECTIONS.findIndex((s) => s.path === first);
-  return i;
+  return NAVIGATION.findIndex((s) => s.path === first);
 }

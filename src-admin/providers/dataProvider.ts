@@ -1,318 +1,182 @@
-import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
-import { request, requestRaw, messageOr, type RequestOptions } from '../../src/api/client';
+import simpleRestProvider from 'ra-data-simple-rest';
 import {
-  TOTAL_COUNT_HEADER,
-  type AbuseHistory,
-  type AbuseStats,
-  type AdminOverview,
-  type AiConfig,
-  type CostSummary,
-  type CouponStats,
-  type CreateCoupon,
-  type ProviderCatalogue,
-  type SuspiciousStatistics,
-  type UserUsage,
-} from '../../src/contract/admin';
-import { USAGE_WINDOW_DAYS } from '../../src/config';
+  withLifecycleCallbacks,
+  type DataProvider,
+  type GetListResult,
+  type Identifier,
+  type RaRecord,
+  type UpdateParams,
+} from 'react-admin';
 import { ADMIN_TEXT } from './adminMessages';
-import { applyListParams, mapBounded } from './listQuery';
-import { pickArray, RESOURCES, type ResourceSpec } from './resources';
+import { AdminError, withText } from './adminError';
+import { customMethods, type CustomMethods } from './customMethods';
+import { ADMIN_API_URL, httpClient as bearerClient, type HttpClient } from './httpClient';
+import { fillUsage } from './usageColumn';
+import { mapBounded } from './listQuery';
+import { pathOf, RESOURCES } from './resources';
+import { wholeArrayAware } from './wholeArrays';
 
-/** A failure carrying the spec's text for the operation and the HTTP status react-admin's auth check reads. */
-export class AdminError extends Error {
-  constructor(
-    message: string,
-    readonly status: number | undefined,
-  ) {
-    super(message);
-    this.name = 'AdminError';
-  }
-}
+export { AdminError } from './adminError';
+export { USAGE_CONCURRENCY } from './usageColumn';
 
-/** How many per-user usage calls may run at once when a row lacks tokens30d. */
-export const USAGE_CONCURRENCY = 4;
-/** How many row writes a bulk action runs at once. */
+/** The console's provider: react-admin's standard methods plus the named calls of the admin API. */
+export type AdminDataProvider = DataProvider & CustomMethods;
+
+/** How many row writes an updateMany/deleteMany runs at once. */
 const BULK_CONCURRENCY = 4;
 
-type Row = Record<string, unknown> & { id: Identifier };
+const loadText = (resource: string) => RESOURCES[resource]?.loadError ?? ADMIN_TEXT.loadUsers;
+const updateText = (resource: string) =>
+  resource === 'coupons'
+    ? ADMIN_TEXT.updateCoupon
+    : resource === 'ai-config'
+      ? ADMIN_TEXT.updateAiConfig
+      : ADMIN_TEXT.updatePlan;
 
-async function call<T>(
-  path: string,
-  text: string,
-  opts: RequestOptions = {},
-  preferServer = false,
-): Promise<T> {
-  try {
-    return await request<T>(path, opts);
-  } catch (err) {
-    throw new AdminError(preferServer ? messageOr(err, text) : text, (err as { status?: number }).status);
-  }
-}
+/**
+ * simple-rest over the admin API, resources routed to their endpoints (flagged lives at users/flagged),
+ * with the spec's failure texts and the writes simple-rest cannot express (a user's plan and ads are two
+ * PATCH endpoints; an AI task's routing is one PATCH keyed by task).
+ */
+function standardMethods(client: HttpClient, apiUrl: string, custom: CustomMethods): DataProvider {
+  const rest = simpleRestProvider(apiUrl, client);
+  const url = (resource: string, id: Identifier) =>
+    `${apiUrl}/${pathOf(resource)}/${encodeURIComponent(String(id))}`;
 
-function specFor(resource: string): ResourceSpec {
-  const spec = RESOURCES[resource];
-  if (!spec) throw new AdminError(`Unknown resource: ${resource}`, 400);
-  return spec;
-}
-
-const withId =
-  (spec: ResourceSpec) =>
-  (row: Record<string, unknown>): Row => ({ ...row, id: spec.idOf(row) });
-
-/** GET /admin/users/{id}?days=30 for the rows that came without tokens30d; a failed call leaves the cell empty. */
-async function fillUsage(rows: Row[]): Promise<Row[]> {
-  const missing = rows.filter((r) => typeof r.tokens30d !== 'number');
-  if (missing.length === 0) return rows;
-  const totals = new Map<Identifier, number>();
-  await mapBounded(missing, USAGE_CONCURRENCY, async (r) => {
-    try {
-      const body = await request<UserUsage>(`/admin/users/${encodeURIComponent(String(r.id))}`, {
-        query: { days: USAGE_WINDOW_DAYS },
-      });
-      const total = body?.usage?.aiTokens?.total;
-      if (typeof total === 'number') totals.set(r.id, total);
-    } catch {
-      // usage is a convenience column: the list still shows without it
-    }
-  });
-  return rows.map((r) => (totals.has(r.id) ? { ...r, tokens30d: totals.get(r.id) } : r));
-}
-
-async function getList(resource: string, params: GetListParams) {
-  const spec = specFor(resource);
-  const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
-  const query = {
-    ...spec.query(params.filter ?? {}),
-    page,
-    perPage,
-    sort: params.sort?.field || undefined,
-    order: params.sort?.order || undefined,
-  };
-  let response: Response;
-  try {
-    ({ response } = await requestRaw(spec.path, { query, signal: params.signal }));
-  } catch (err) {
-    throw new AdminError(spec.loadError, (err as { status?: number }).status);
-  }
-  const body: unknown = await response.json().catch(() => null);
-  const rows = pickArray(body, spec.key).map(withId(spec));
-  const meta =
-    body && !Array.isArray(body) && typeof body === 'object' && 'statistics' in body
-      ? { statistics: (body as { statistics: SuspiciousStatistics }).statistics }
-      : undefined;
-  const header = response.headers.get(TOTAL_COUNT_HEADER);
-  let result: { data: Row[]; total: number };
-  if (header !== null && Number.isFinite(Number(header))) {
-    // Our backend pages, filters and sorts: pass through what it returned.
-    result = { data: rows, total: Number(header) };
-  } else {
-    // A backend that returns the whole array: do the list work here.
-    result = applyListParams(rows, params, spec.matches as (r: Row, f: Record<string, unknown>) => boolean);
-  }
-  if (resource === 'users') result.data = await fillUsage(result.data);
-  return { ...result, meta };
-}
-
-async function findInList(resource: string, id: Identifier): Promise<Row> {
-  const { data } = await getList(resource, {
-    pagination: { page: 1, perPage: 100_000 },
-    sort: { field: '', order: 'ASC' },
-    filter: {},
-  });
-  const row = data.find((r) => String(r.id) === String(id));
-  if (!row) throw new AdminError('Not found', 404);
-  return row;
-}
-
-async function updateUser(
-  id: Identifier,
-  data: Partial<Row>,
-  previous: Partial<Row> | undefined,
-): Promise<Row> {
-  const path = `/admin/users/${encodeURIComponent(String(id))}`;
-  if (data.adsDisabled !== undefined && data.adsDisabled !== previous?.adsDisabled) {
-    await call(`${path}/ads`, ADMIN_TEXT.updateAds, {
-      method: 'PATCH',
-      body: { adsDisabled: data.adsDisabled },
-    });
-  }
-  if (data.plan !== undefined && data.plan !== previous?.plan) {
-    await call(`${path}/subscription`, ADMIN_TEXT.updatePlan, { method: 'PATCH', body: { plan: data.plan } });
-  }
-  return { ...(previous ?? {}), ...data, id } as Row;
-}
-
-async function updateOne(
-  resource: string,
-  id: Identifier,
-  data: Partial<Row>,
-  previous?: Partial<Row>,
-): Promise<Row> {
-  switch (resource) {
-    case 'users':
-      return updateUser(id, data, previous);
-    case 'coupons':
-      await call(`/admin/coupons/${encodeURIComponent(String(id))}`, ADMIN_TEXT.updateCoupon, {
-        method: 'PATCH',
-        body: { isActive: data.isActive },
-      });
-      return { ...(previous ?? {}), ...data, id } as Row;
-    case 'messages': {
-      const body = await call<{ contactMessage?: Row }>(
-        `/admin/messages/${encodeURIComponent(String(id))}`,
-        ADMIN_TEXT.updateMessage,
-        { method: 'PATCH', body: { status: data.status } },
-        true,
-      );
-      return { ...(previous ?? {}), ...data, ...(body?.contactMessage ?? {}), id } as Row;
-    }
-    case 'ai-config': {
-      const body = await call<{ message?: string; config?: Partial<AiConfig> }>(
-        '/admin/ai-config',
-        ADMIN_TEXT.updateAiConfig,
-        {
+  async function updateUser(params: UpdateParams): Promise<RaRecord> {
+    const { id, data, previousData } = params;
+    if (data.adsDisabled !== undefined && data.adsDisabled !== previousData?.adsDisabled)
+      await withText(ADMIN_TEXT.updateAds, () =>
+        client(`${url('users', id)}/ads`, {
           method: 'PATCH',
-          body: { taskType: String(id), provider: data.provider, model: data.model || null },
-        },
+          body: JSON.stringify({ adsDisabled: data.adsDisabled }),
+        }),
       );
-      return { ...(previous ?? {}), ...data, ...(body?.config ?? {}), id } as Row;
-    }
-    default:
-      throw new AdminError(`${resource} cannot be updated`, 405);
+    if (data.plan !== undefined && data.plan !== previousData?.plan)
+      await withText(ADMIN_TEXT.updatePlan, () =>
+        client(`${url('users', id)}/subscription`, {
+          method: 'PATCH',
+          body: JSON.stringify({ plan: data.plan }),
+        }),
+      );
+    return { ...(previousData ?? {}), ...data, id };
   }
+
+  async function update(resource: string, params: UpdateParams): Promise<RaRecord> {
+    if (resource === 'users') return updateUser(params);
+    if (resource === 'ai-config') {
+      const saved = await custom.updateAiConfig(
+        String(params.id),
+        params.data.provider,
+        params.data.model ?? null,
+      );
+      return { ...(params.previousData ?? {}), ...params.data, ...saved, id: params.id };
+    }
+    if (resource === 'messages') {
+      // Resolve and Reopen are the inbox's PATCH of a message's status.
+      const { json } = await withText(ADMIN_TEXT.updateMessage, () =>
+        client(url('messages', params.id), {
+          method: 'PATCH',
+          body: JSON.stringify({ status: params.data.status }),
+        }),
+      );
+      return {
+        ...(params.previousData ?? {}),
+        ...params.data,
+        ...((json as RaRecord | undefined) ?? {}),
+        id: params.id,
+      };
+    }
+    if (resource === 'coupons' && Object.keys(params.data).every((k) => k === 'isActive' || k === 'id')) {
+      // Activate/Deactivate is the spec's own PATCH, which every backend of the console answers.
+      const { json } = await withText(ADMIN_TEXT.updateCoupon, () =>
+        client(url('coupons', params.id), {
+          method: 'PATCH',
+          body: JSON.stringify({ isActive: params.data.isActive }),
+        }),
+      );
+      const coupon = (json as { coupon?: RaRecord } | undefined)?.coupon;
+      return { ...(params.previousData ?? {}), ...params.data, ...(coupon ?? {}), id: params.id };
+    }
+    const { data } = await withText(updateText(resource), () => rest.update(pathOf(resource), params));
+    return { ...(params.previousData ?? {}), ...params.data, ...(data ?? {}), id: params.id };
+  }
+
+  const provider: DataProvider = {
+    getList: (resource, params) => withText(loadText(resource), () => rest.getList(pathOf(resource), params)),
+    getMany: async (resource, params) => {
+      const { data } = await withText(loadText(resource), () => rest.getMany(pathOf(resource), params));
+      // A server that ignores the id filter still answers rows: keep only those asked for.
+      const wanted = new Set(params.ids.map(String));
+      return { data: (data ?? []).filter((r: RaRecord) => wanted.has(String(r.id ?? r._id))) };
+    },
+    getOne: async (resource, params) => {
+      if (resource === 'coupons' || resource === 'messages')
+        return withText(loadText(resource), () => rest.getOne(pathOf(resource), params));
+      // Only coupons have a record endpoint; other rows are found through the list's id filter.
+      const { data } = await provider.getMany(resource, { ids: [params.id], signal: params.signal });
+      if (!data[0]) throw new AdminError('Not found', 404);
+      return { data: data[0] };
+    },
+    getManyReference: (resource, params) =>
+      withText(loadText(resource), () => rest.getManyReference(pathOf(resource), params)),
+    update: async (resource, params) => ({ data: (await update(resource, params)) as never }),
+    updateMany: async (resource, params) => {
+      await mapBounded(params.ids, BULK_CONCURRENCY, (id) =>
+        update(resource, { id, data: params.data, previousData: { id } }),
+      );
+      return { data: params.ids };
+    },
+    create: (resource, params) =>
+      withText(resource === 'coupons' ? ADMIN_TEXT.createCoupon : `${resource} cannot be created`, () =>
+        rest.create(pathOf(resource), params),
+      ),
+    delete: async (resource, params) => {
+      await withText(ADMIN_TEXT.deleteCoupon, () => rest.delete(pathOf(resource), params));
+      return { data: (params.previousData ?? { id: params.id }) as never };
+    },
+    deleteMany: async (resource, params) => {
+      await mapBounded(params.ids, BULK_CONCURRENCY, (id) => provider.delete(resource, { id }));
+      return { data: params.ids };
+    },
+  };
+  return provider;
 }
 
-/** The admin data provider: the five list resources plus the named calls of docs/product.md#admin-endpoints. */
-export const dataProvider = {
-  getList: getList as DataProvider['getList'],
-
-  async getOne(resource: string, { id }: { id: Identifier }) {
-    if (resource === 'messages') {
-      const row = await call<Row>(
-        `/admin/messages/${encodeURIComponent(String(id))}`,
-        ADMIN_TEXT.loadMessage,
-      );
-      return { data: { ...row, id: String(row.id) } };
-    }
-    return { data: await findInList(resource, id) };
-  },
-
-  async getMany(resource: string, { ids }: { ids: Identifier[] }) {
-    const { data } = await getList(resource, {
-      pagination: { page: 1, perPage: 100_000 },
-      sort: { field: '', order: 'ASC' },
-      filter: {},
-    });
-    const wanted = new Set(ids.map(String));
-    return { data: data.filter((r) => wanted.has(String(r.id))) };
-  },
-
-  async getManyReference() {
-    return { data: [], total: 0 };
-  },
-
-  async update(
-    resource: string,
-    params: { id: Identifier; data: Partial<Row>; previousData?: Partial<Row> },
-  ) {
-    return { data: await updateOne(resource, params.id, params.data, params.previousData) };
-  },
-
-  async updateMany(resource: string, params: { ids: Identifier[]; data: Partial<Row> }) {
-    // The previous value is unknown here, so each field is sent as asked.
-    await mapBounded(params.ids, BULK_CONCURRENCY, (id) => updateOne(resource, id, params.data, {}));
-    return { data: params.ids };
-  },
-
-  async create(resource: string, params: { data: Partial<CreateCoupon> }) {
-    if (resource !== 'coupons') throw new AdminError(`${resource} cannot be created`, 405);
-    const body = await call<{ coupon?: Record<string, unknown> } & Record<string, unknown>>(
-      '/admin/coupons',
-      ADMIN_TEXT.createCoupon,
-      { method: 'POST', body: params.data },
-      true,
-    );
-    const coupon = (body?.coupon ?? body ?? {}) as Record<string, unknown>;
-    return { data: { ...params.data, ...coupon, id: String(coupon.id ?? params.data.code) } as RaRecord };
-  },
-
-  async delete(resource: string, params: { id: Identifier; previousData?: RaRecord }) {
-    if (resource !== 'coupons') throw new AdminError(`${resource} cannot be deleted`, 405);
-    await call(`/admin/coupons/${encodeURIComponent(String(params.id))}`, ADMIN_TEXT.deleteCoupon, {
-      method: 'DELETE',
-    });
-    return { data: (params.previousData ?? { id: params.id }) as RaRecord };
-  },
-
-  async deleteMany(resource: string, params: { ids: Identifier[] }) {
-    await mapBounded(params.ids, BULK_CONCURRENCY, (id) => dataProvider.delete(resource, { id }));
-    return { data: params.ids };
-  },
-
-  flag: (id: Identifier, reason: string) =>
-    call<{ message?: string }>(`/admin/users/${encodeURIComponent(String(id))}/flag`, ADMIN_TEXT.flag, {
-      method: 'POST',
-      body: { reason },
-    }),
-  unflag: (id: Identifier) =>
-    call<{ message?: string }>(`/admin/users/${encodeURIComponent(String(id))}/unflag`, ADMIN_TEXT.unflag, {
-      method: 'POST',
-    }),
-  revokeSessions: (id: Identifier) =>
-    call<{ message: string; revoked: number }>(
-      `/admin/users/${encodeURIComponent(String(id))}/revoke-sessions`,
-      ADMIN_TEXT.revokeSessions,
-      { method: 'POST' },
-      true,
-    ),
-  runAbuseCheck: () =>
-    call<{ message?: string }>('/admin/abuse/check', ADMIN_TEXT.abuseCheck, { method: 'POST' }),
-  getAbuseHistory: async (id: Identifier) =>
-    unwrapHistory(
-      await call<unknown>(
-        `/admin/users/${encodeURIComponent(String(id))}/abuse-history`,
-        ADMIN_TEXT.loadUserDetails,
-      ),
-    ),
-  getAbuseStats: async () =>
-    unwrap<AbuseStats>(await call('/admin/abuse/stats', ADMIN_TEXT.loadFlagged), 'stats'),
-  getCouponStats: async () =>
-    unwrap<CouponStats>(await call('/admin/coupons/stats', ADMIN_TEXT.loadCouponStats), 'stats'),
-  getOverview: async () =>
-    unwrap<AdminOverview>(await call('/admin/overview', ADMIN_TEXT.loadOverview), 'overview'),
-  getProviders: () => call<ProviderCatalogue>('/admin/ai-config/providers', ADMIN_TEXT.loadProviders),
-  resetAiConfig: async () => {
-    const body = await call<{ configs?: AiConfig[]; message?: string }>(
-      '/admin/ai-config/reset',
-      ADMIN_TEXT.resetAiConfig,
-      {
-        method: 'POST',
-      },
-    );
-    return { configs: body?.configs ?? [], message: body?.message ?? '' };
-  },
-  markSafe: (id: Identifier) =>
-    call<{ message?: string }>(
-      `/admin/users/${encodeURIComponent(String(id))}/mark-safe`,
-      ADMIN_TEXT.markSafe,
-      {
-        method: 'PATCH',
-      },
-    ),
-  getCostSummary: async () =>
-    unwrap<CostSummary>(await call('/admin/cost-analysis/summary', ADMIN_TEXT.loadSuspicious), 'summary'),
+/** Bodies of the spec's coupon writes come wrapped ({message, coupon}); simple-rest expects the record. */
+const unwrapCoupon = async (record: RaRecord): Promise<RaRecord> => {
+  const inner = (record as { coupon?: RaRecord }).coupon;
+  return inner && typeof inner === 'object' ? { ...inner, id: inner.id ?? record.id } : record;
 };
 
-/** docs/product.md#admin-shapes names this body 'history'; its own flag events are also called history, so look for the user's email. */
-function unwrapHistory(body: unknown): AbuseHistory {
-  const inner = (body as { history?: unknown } | null)?.history;
-  return (inner && typeof inner === 'object' && 'email' in inner ? inner : body) as AbuseHistory;
+/**
+ * Composed as react-admin's CRM example composes its provider: simple-rest for the standard methods
+ * (over a client that also serves a whole-array backend), the named calls beside it, and lifecycle
+ * callbacks where records need shaping.
+ */
+export function createAdminDataProvider(
+  client: HttpClient = bearerClient,
+  apiUrl = ADMIN_API_URL,
+): AdminDataProvider {
+  const listClient = wholeArrayAware(client, apiUrl);
+  const custom = customMethods(client, apiUrl);
+  const composed: AdminDataProvider = { ...standardMethods(listClient, apiUrl, custom), ...custom };
+  return withLifecycleCallbacks(composed, [
+    // Users rows come keyed by _id from the spec's backend; react-admin needs id.
+    {
+      resource: '*',
+      afterRead: async (record: RaRecord) =>
+        record.id === undefined && record._id !== undefined ? { ...record, id: record._id } : record,
+    },
+    {
+      resource: 'users',
+      afterGetList: async (result: GetListResult) => ({
+        ...result,
+        data: await fillUsage(client, apiUrl, result.data),
+      }),
+    },
+    { resource: 'coupons', afterRead: unwrapCoupon, afterSave: unwrapCoupon },
+  ]);
 }
 
-/** Bodies may come bare or wrapped in one named field ({stats}, {overview}, {summary}). */
-function unwrap<T>(body: unknown, key: string): T {
-  const inner = (body as Record<string, unknown> | null)?.[key];
-  return (inner && typeof inner === 'object' ? inner : body) as T;
-}
-
-export type AdminDataProvider = typeof dataProvider;
+export const dataProvider = createAdminDataProvider();

@@ -5,112 +5,127 @@ import { textMatches } from './listQuery';
 type Row = Record<string, unknown>;
 type Filter = Record<string, unknown>;
 
-/** How one react-admin resource maps onto its docs/product.md#admin-endpoints list endpoint. */
+/** How one react-admin resource maps onto its admin endpoint, and what a whole-array backend leaves to us. */
 export interface ResourceSpec {
+  /** The endpoint under the admin API, as simple-rest appends it (`users/flagged`). */
   path: string;
-  /** The key holding the array when the body is an object ({users}, {coupons}, {configs}). */
+  /** The key holding the array when a whole-array body is an object ({users}, {coupons}, {configs}). */
   key: string;
   idOf: (row: Row) => string;
-  /** The spec's own query parameters for the filter. */
-  query: (filter: Filter) => Record<string, string | undefined>;
-  /** The same filter applied in the browser, for a backend that ignores it. */
+  /** The list's filter applied in the browser, for a backend that returns the whole array. */
   matches: (row: Row, filter: Filter) => boolean;
+  /** The spec's text when the list does not load. */
   loadError: string;
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+const search = (f: Filter) => f.q ?? f.search;
+
+/** The category of an abuse reason: the text before its first colon ('Storage: 7.00 GB…' is 'Storage'). */
+export const reasonCategory = (reason: string | null | undefined) => (reason ?? '').split(':')[0].trim();
+
+/** getMany asks simple-rest style, `filter={"id":[…]}`: honoured in the browser too. */
+function idMatches(row: Row, f: Filter): boolean {
+  return !Array.isArray(f.id) || f.id.map(String).includes(String(row.id));
+}
 
 function userMatches(row: Row, f: Filter): boolean {
   const u = row as unknown as AdminUser;
   if (str(f.subscriptionStatus) && u.subscriptionStatus !== f.subscriptionStatus) return false;
   if (str(f.plan) && u.plan !== f.plan) return false;
-  return textMatches(f.search ?? f.q, u.email, u.name, u.displayName);
+  return textMatches(search(f), u.email, u.name, u.displayName);
 }
 
-/** docs/product.md#console-coupons coupon status filter: active means usable now, expired means past its date. */
+/** Coupon status filter: active means usable now, expired means past its date. */
 function couponMatches(row: Row, f: Filter): boolean {
   const c = row as unknown as Coupon;
   if (f.status === 'active' && !(c.isActive && !c.isExpired)) return false;
   if (f.status === 'expired' && !c.isExpired) return false;
-  return textMatches(f.search ?? f.q, c.code);
+  return textMatches(search(f), c.code);
 }
 
+function flaggedMatches(row: Row, f: Filter): boolean {
+  const u = row as unknown as AdminUser;
+  if (str(f.plan) && u.plan !== f.plan) return false;
+  if (str(f.subscriptionStatus) && u.subscriptionStatus !== f.subscriptionStatus) return false;
+  if (str(f.reason) && reasonCategory(u.lastFlaggedReason).toLowerCase() !== String(f.reason).toLowerCase())
+    return false;
+  return textMatches(search(f), u.email, u.name, u.displayName, u.lastFlaggedReason);
+}
+
+function suspiciousMatches(row: Row, f: Filter): boolean {
+  const u = row as unknown as SuspiciousUser;
+  if (str(f.plan) && u.plan !== f.plan) return false;
+  if (f.status === 'flagged' && !u.flaggedForAbuse) return false;
+  if (f.status === 'suspicious' && u.flaggedForAbuse) return false;
+  if (str(f.reason) && !u.suspiciousReasons.some((r) => reasonCategory(r) === f.reason)) return false;
+  return textMatches(search(f), u.email, u.name, u.displayName);
+}
+
+const byId = (r: Row) => String(r.id ?? r._id);
+
 export const RESOURCES: Record<string, ResourceSpec> = {
-  users: {
-    path: '/admin/users',
-    key: 'users',
-    idOf: (r) => String(r._id),
-    query: (f) => ({
-      subscriptionStatus: str(f.subscriptionStatus),
-      plan: str(f.plan),
-      search: str(f.search ?? f.q),
-    }),
-    matches: userMatches,
-    loadError: ADMIN_TEXT.loadUsers,
-  },
+  users: { path: 'users', key: 'users', idOf: byId, matches: userMatches, loadError: ADMIN_TEXT.loadUsers },
   coupons: {
-    path: '/admin/coupons',
+    path: 'coupons',
     key: 'coupons',
-    idOf: (r) => String(r.id),
-    query: (f) => ({ status: str(f.status), search: str(f.search ?? f.q) }),
+    idOf: byId,
     matches: couponMatches,
     loadError: ADMIN_TEXT.loadCoupons,
   },
   flagged: {
-    path: '/admin/users/flagged',
+    path: 'users/flagged',
     key: 'users',
-    idOf: (r) => String(r._id),
-    query: () => ({}),
-    matches: (r, f) => textMatches(f.search ?? f.q, r.email, r.name, r.displayName),
+    idOf: byId,
+    matches: flaggedMatches,
     loadError: ADMIN_TEXT.loadFlagged,
   },
   'ai-config': {
-    path: '/admin/ai-config',
+    path: 'ai-config',
     key: 'configs',
     idOf: (r) => String((r as unknown as AiConfig).taskType),
-    query: () => ({}),
     matches: () => true,
     loadError: ADMIN_TEXT.loadAiConfig,
   },
   messages: {
-    path: '/admin/messages',
+    path: 'messages',
     key: 'messages',
-    idOf: (r) => String(r.id),
-    query: (f) => ({ type: str(f.type), status: str(f.status), search: str(f.search ?? f.q) }),
+    idOf: byId,
     matches: (r, f) =>
       (!str(f.type) || r.type === f.type) &&
       (!str(f.status) || r.status === f.status) &&
-      textMatches(f.search ?? f.q, r.name, r.email, r.message),
+      textMatches(search(f), r.name, r.email, r.message),
     loadError: ADMIN_TEXT.loadMessages,
   },
   'audit-log': {
-    path: '/admin/audit-log',
+    path: 'audit-log',
     key: 'entries',
-    idOf: (r) => String(r.id),
-    query: (f) => ({
-      actor: str(f.actor),
-      action: str(f.action),
-      targetType: str(f.targetType),
-      targetId: str(f.targetId),
-      from: str(f.from),
-      to: str(f.to),
-    }),
+    idOf: byId,
     // The server always pages and filters this list; nothing is left to do in the browser.
     matches: () => true,
     loadError: ADMIN_TEXT.loadAuditLog,
   },
   suspicious: {
-    path: '/admin/users/suspicious',
+    path: 'users/suspicious',
     key: 'users',
-    idOf: (r) => String((r as unknown as SuspiciousUser)._id ?? (r as unknown as SuspiciousUser).email),
-    query: () => ({}),
-    matches: (r, f) => {
-      if (f.flagged === true && !r.flaggedForAbuse) return false;
-      return textMatches(f.search ?? f.q, r.email, r.name, r.displayName);
-    },
+    idOf: (r) => String(r.id ?? r._id ?? r.email),
+    matches: suspiciousMatches,
     loadError: ADMIN_TEXT.loadSuspicious,
   },
+  // Support messages and the audit log: their sections add entries here (path, key, filter, load error).
 };
+
+/** Every filter of every resource also accepts getMany's `id` list. */
+export const rowMatches = (spec: ResourceSpec, row: Row, filter: Filter) =>
+  idMatches(row, filter) && spec.matches(row, filter);
+
+/** The resource whose endpoint is `path` (relative to the admin API). */
+export function specForPath(path: string): ResourceSpec | undefined {
+  return Object.values(RESOURCES).find((s) => s.path === path);
+}
+
+/** The simple-rest path of a react-admin resource: the spec's endpoint when it differs from the name. */
+export const pathOf = (resource: string) => RESOURCES[resource]?.path ?? resource;
 
 /** The array inside a list body: the body itself, or its `key` field. */
 export function pickArray(body: unknown, key: string): Row[] {

@@ -1,23 +1,26 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import InsightsIcon from '@mui/icons-material/Insights';
+import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { Link } from 'react-router-dom';
-import { List, TopToolbar, useBasename, useListContext, useRefresh } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { List, TopToolbar, useBasename } from 'react-admin';
 import type { SuspiciousStatistics, SuspiciousUser } from '../../src/contract/admin';
-import { useAdminProvider } from '../common/useAdminProvider';
-import { useLoad } from '../common/useLoad';
+import { ADMIN_KEYS, useAdminProvider, useAdminQuery, useInvalidate } from '../common/adminQueries';
+import { suspiciousFilters } from '../common/abuseFilters';
 import { Banner } from '../common/Banner';
-import { useTimedMessage, type TimedMessage } from '../common/useTimedMessage';
+import { BulkRunButton } from '../common/BulkRunButton';
+import { useTimedMessage } from '../common/useTimedMessage';
 import { DataGridList } from '../grid/DataGridList';
 import { ExportCsvButton } from '../csv/ExportCsvButton';
 import { SuspiciousCards } from './SuspiciousCards';
-import { suspiciousColumns } from './suspiciousColumns';
+import { SUSPICIOUS_HIDE_BELOW, suspiciousColumns } from './suspiciousColumns';
 import { SUSPICIOUS_CSV_BASENAME, suspiciousCsvColumns } from './suspiciousCsv';
 
 type Row = SuspiciousUser & { id: string };
-type ShowBanner = (text: string, severity?: TimedMessage['severity']) => void;
+/** Marking safe changes the flagged lists and the suspicious figures: all of them reload. */
+const CHANGED = ['suspicious', 'flagged', 'users'];
 
 function Thresholds({ t }: { t: SuspiciousStatistics['thresholds'] | undefined }) {
   if (!t) return null;
@@ -30,96 +33,85 @@ function Thresholds({ t }: { t: SuspiciousStatistics['thresholds'] | undefined }
   );
 }
 
-function SuspiciousBody({ showBanner, onRefresh }: { showBanner: ShowBanner; onRefresh: number }) {
+function BulkMarkSafe() {
   const provider = useAdminProvider();
-  const { meta } = useListContext<Row>();
-  const statistics = (meta as { statistics?: SuspiciousStatistics } | undefined)?.statistics;
-  const summary = useLoad(() => provider.getCostSummary());
-  const [safe, setSafe] = useState<Set<string>>(new Set());
-
-  useEffect(() => {
-    if (summary.error) showBanner(summary.error.message);
-  }, [summary.error, showBanner]);
-  useEffect(() => {
-    // Fresh statistics from the server already count the users marked safe.
-    setSafe(new Set());
-  }, [statistics]);
-  useEffect(() => {
-    if (onRefresh) void summary.reload();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [onRefresh]);
-
-  const columns = useMemo(
-    () =>
-      suspiciousColumns(
-        (r) => r.flaggedForAbuse && !safe.has(r.id),
-        async (r) => {
-          try {
-            await provider.markSafe(r.id);
-            setSafe((s) => new Set(s).add(r.id));
-            showBanner(`${r.email} marked as safe`, 'success');
-          } catch (err) {
-            showBanner((err as Error).message);
-          }
-        },
-      ),
-    [safe, provider, showBanner],
+  return (
+    <BulkRunButton
+      label="Mark as Safe"
+      icon={<VerifiedUserIcon />}
+      confirm="Mark the selected users as safe? The abuse check will not flag them again for the same usage."
+      run={(r) => provider.markSafe(r.id)}
+      invalidates={CHANGED}
+    />
   );
+}
+
+function SuspiciousBody() {
+  const provider = useAdminProvider();
+  const invalidate = useInvalidate();
+  const [banner, showBanner] = useTimedMessage();
+  // The cards are secondary: the rows never wait for them.
+  const statistics = useAdminQuery(ADMIN_KEYS.suspiciousStatistics, 'suspiciousStatistics');
+  const summary = useAdminQuery(ADMIN_KEYS.costSummary, 'costSummary');
+  const markSafe = useMutation({
+    mutationFn: (r: Row) => provider.markSafe(r.id),
+    onSuccess: (_answer, r) => {
+      showBanner(`${r.email} marked as safe`, 'success');
+      void invalidate(...CHANGED);
+    },
+    onError: (err: Error) => showBanner(err.message),
+  });
+  const columns = useMemo(
+    () => suspiciousColumns((r) => markSafe.mutate(r), markSafe.isPending),
+    [markSafe.isPending], // eslint-disable-line react-hooks/exhaustive-deps -- mutate is stable
+  );
+  const loadError = summary.error ?? statistics.error;
 
   return (
     <>
+      <Banner message={banner} />
+      {loadError ? (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {loadError.message}
+        </Alert>
+      ) : null}
       <SuspiciousCards
         summary={summary.data}
-        statistics={statistics}
-        flaggedUsers={Math.max(0, (statistics?.flaggedUsers ?? 0) - safe.size)}
+        statistics={statistics.data}
+        flaggedUsers={statistics.data?.flaggedUsers ?? 0}
       />
-      <DataGridList columns={columns} storeKey="suspicious.grid" aria-label="Suspicious users" />
-      <Thresholds t={statistics?.thresholds} />
+      <DataGridList
+        columns={columns}
+        storeKey="suspicious.grid"
+        aria-label="Suspicious users"
+        bulkActionButtons={<BulkMarkSafe />}
+        hideBelow={SUSPICIOUS_HIDE_BELOW}
+      />
+      <Thresholds t={statistics.data?.thresholds} />
     </>
   );
 }
 
 export function SuspiciousList() {
-  const [banner, showBanner] = useTimedMessage();
-  const [refreshes, setRefreshes] = useState(0);
-  const refresh = useRefresh();
   const basename = useBasename();
   return (
-    <>
-      <Banner message={banner} />
-      <List
-        title="Suspicious Users"
-        actions={
-          <TopToolbar>
-            <Button
-              size="small"
-              startIcon={<RefreshIcon />}
-              onClick={() => {
-                refresh();
-                setRefreshes((n) => n + 1);
-              }}
-            >
-              Refresh
-            </Button>
-            <ExportCsvButton columns={suspiciousCsvColumns} filename={SUSPICIOUS_CSV_BASENAME} />
-            <Button
-              size="small"
-              startIcon={<InsightsIcon />}
-              component={Link}
-              to={`${basename}/cost-analysis`}
-            >
-              Cost analysis
-            </Button>
-          </TopToolbar>
-        }
-        sort={{ field: 'estimatedCost', order: 'DESC' }}
-        pagination={false}
-        exporter={false}
-        empty={false}
-        queryOptions={{ onError: (err: Error) => showBanner(err.message) }}
-      >
-        <SuspiciousBody showBanner={showBanner} onRefresh={refreshes} />
-      </List>
-    </>
+    <List
+      title="Suspicious Users"
+      filters={suspiciousFilters}
+      actions={
+        <TopToolbar>
+          <ExportCsvButton columns={suspiciousCsvColumns} filename={SUSPICIOUS_CSV_BASENAME} />
+          <Button size="small" startIcon={<InsightsIcon />} component={Link} to={`${basename}/cost-analysis`}>
+            Cost analysis
+          </Button>
+        </TopToolbar>
+      }
+      sort={{ field: 'estimatedCost', order: 'DESC' }}
+      pagination={false}
+      exporter={false}
+      empty={false}
+    >
+      <SuspiciousBody />
+    </List>
   );
 }

@@ -1,9 +1,10 @@
-import ReportIcon from '@mui/icons-material/Report';
-import { SuspiciousList } from './SuspiciousList';
+import { lazy } from 'react';
+
+// Each section is its own chunk: opening one section downloads only its code.
+const SuspiciousList = lazy(() => import('./SuspiciousList').then((m) => ({ default: m.SuspiciousList })));
 
 export default {
   list: SuspiciousList,
-  icon: ReportIcon,
   options: { label: 'Suspicious Users' },
   recordRepresentation: 'email',
 };

@@ -3,25 +3,27 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { SuspiciousUser } from '../../src/contract/admin';
-import { costColour, formatCost } from '../../src/format';
+import { costColour, formatCost, formatStorage } from '../../src/format';
 
 type Row = SuspiciousUser & { id: string };
 
 const COLOUR = { red: 'error.main', orange: 'warning.main', green: 'success.main' } as const;
 
-/** docs/product.md#console-suspicious-users suspicious columns; `isFlagged` accounts for users marked safe on this screen. */
-export function suspiciousColumns(
-  isFlagged: (r: Row) => boolean,
-  markSafe: (r: Row) => void,
-): GridColDef<Row>[] {
+const MB = 1024 * 1024;
+
+/** Least important first: what goes when the window narrows. */
+export const SUSPICIOUS_HIDE_BELOW = { plan: 1280, tokensUsed30d: 1100 };
+
+/** The suspicious users' columns; storage reads in MB, or GB from 1 GB, as everywhere in the console. */
+export function suspiciousColumns(markSafe: (r: Row) => void, busy: boolean): GridColDef<Row>[] {
   return [
     {
       field: 'email',
       headerName: 'User',
       flex: 1.4,
-      minWidth: 200,
+      minWidth: 180,
       renderCell: ({ row }) => (
-        <div style={{ lineHeight: 1.3 }}>
+        <div style={{ lineHeight: 1.3, overflowWrap: 'anywhere' }}>
           <div>{row.displayName || row.name}</div>
           <Typography variant="caption" color="text.secondary">
             {row.email}
@@ -29,7 +31,7 @@ export function suspiciousColumns(
         </div>
       ),
     },
-    { field: 'plan', headerName: 'Plan', width: 90 },
+    { field: 'plan', headerName: 'Plan', width: 80 },
     {
       field: 'tokensUsed30d',
       headerName: 'Tokens (30d)',
@@ -39,15 +41,15 @@ export function suspiciousColumns(
     },
     {
       field: 'storageUsedMB',
-      headerName: 'Storage (MB)',
-      width: 120,
+      headerName: 'Storage',
+      width: 100,
       type: 'number',
-      valueFormatter: (v: number) => v.toFixed(2),
+      valueFormatter: (v: number) => formatStorage(v * MB),
     },
     {
       field: 'estimatedCost',
       headerName: 'Estimated Cost',
-      width: 150,
+      width: 110,
       type: 'number',
       renderCell: ({ row }) => (
         <Typography
@@ -62,14 +64,12 @@ export function suspiciousColumns(
     {
       field: 'flaggedForAbuse',
       headerName: 'Status',
-      width: 200,
-      // The server does not sort by status; the header must not offer it.
-      sortable: false,
+      width: 170,
       renderCell: ({ row }) =>
-        isFlagged(row) ? (
-          <span style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+        row.flaggedForAbuse ? (
+          <span style={{ display: 'flex', gap: 4, alignItems: 'center', flexWrap: 'wrap' }}>
             <Chip size="small" color="error" label="Flagged" />
-            <Button size="small" onClick={() => markSafe(row)}>
+            <Button size="small" onClick={() => markSafe(row)} disabled={busy}>
               Mark as Safe
             </Button>
           </span>
@@ -81,8 +81,7 @@ export function suspiciousColumns(
       field: 'suspiciousReasons',
       headerName: 'Reasons',
       flex: 2,
-      minWidth: 220,
-      sortable: false,
+      minWidth: 170,
       valueFormatter: (v: string[]) => v.join('; '),
     },
   ];

@@ -1,43 +1,62 @@
-import { BulkUpdateButton } from 'react-admin';
 import UpgradeIcon from '@mui/icons-material/Upgrade';
 import SouthIcon from '@mui/icons-material/South';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import FlagIcon from '@mui/icons-material/Flag';
+import { useDataProvider, type RaRecord } from 'react-admin';
+import { BulkRunButton } from '../common/BulkRunButton';
+import { useAdminProvider } from '../common/adminQueries';
 
-// Each bulk change asks first: the pessimistic mode makes react-admin show its confirm dialog.
-const common = { mutationMode: 'pessimistic' as const, confirmTitle: 'Update %{smart_count} users' };
+/** Each change goes to one user at a time through the provider's update, so a refusal names its user. */
+function useUserChange() {
+  const dataProvider = useDataProvider();
+  return (data: Partial<RaRecord>) => (r: RaRecord) =>
+    dataProvider.update('users', { id: r.id, data, previousData: r });
+}
+
+function BulkFlag() {
+  const provider = useAdminProvider();
+  return (
+    <BulkRunButton
+      label="Flag"
+      icon={<FlagIcon />}
+      confirm="Flag the selected users for abuse?"
+      reasonLabel="Reason for Flagging"
+      run={(r, reason) => provider.flag(r.id, reason)}
+      invalidates={['flagged', 'suspicious']}
+    />
+  );
+}
 
 export function UserBulkActions() {
+  const change = useUserChange();
   return (
     <>
-      <BulkUpdateButton
-        {...common}
+      <BulkRunButton
         label="Upgrade"
-        data={{ plan: 'premium' }}
         icon={<UpgradeIcon />}
-        confirmContent="Upgrade the selected users to premium?"
+        confirm="Upgrade the selected users to premium?"
+        run={change({ plan: 'premium' })}
       />
-      <BulkUpdateButton
-        {...common}
+      <BulkRunButton
         label="Downgrade"
-        data={{ plan: 'free' }}
         icon={<SouthIcon />}
-        confirmContent="Downgrade the selected users to free?"
+        confirm="Downgrade the selected users to free?"
+        run={change({ plan: 'free' })}
       />
-      <BulkUpdateButton
-        {...common}
+      <BulkRunButton
         label="Ads on"
-        data={{ adsDisabled: false }}
         icon={<VisibilityIcon />}
-        confirmContent="Enable ads for the selected users?"
+        confirm="Enable ads for the selected users?"
+        run={change({ adsDisabled: false })}
       />
-      <BulkUpdateButton
-        {...common}
+      <BulkRunButton
         label="Ads off"
-        data={{ adsDisabled: true }}
         icon={<VisibilityOffIcon />}
-        confirmContent="Disable ads for the selected users?"
+        confirm="Disable ads for the selected users?"
+        run={change({ adsDisabled: true })}
       />
+      <BulkFlag />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { FilterButton, List, TopToolbar } from 'react-admin';
 import { DataGridList } from '../grid/DataGridList';
 import { ExportCsvButton } from '../csv/ExportCsvButton';
 import { userFilters } from './userFilters';
-import { userColumns, userCsvColumns } from './userColumns';
+import { USER_HIDE_BELOW, userColumns, userCsvColumns } from './userColumns';
 import { UserBulkActions } from './UserBulkActions';
 
 const STORE_KEY = 'users.grid';
@@ -31,6 +31,7 @@ export function UserList() {
         columns={userColumns}
         storeKey={STORE_KEY}
         bulkActionButtons={<UserBulkActions />}
+        hideBelow={USER_HIDE_BELOW}
         aria-label="Users"
       />
     </List>

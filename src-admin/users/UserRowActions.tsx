@@ -2,9 +2,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import { useState } from 'react';
 import { useNotify, useUpdate } from 'react-admin';
 import type { AdminUser } from '../../src/contract/admin';
 import { RevokeSessionsButton } from '../common/userDetails/RevokeSessionsButton';
+import { useInvalidate } from '../common/adminQueries';
+import { FlagUserDialog } from '../flagged/FlagUserDialog';
 
 type Row = AdminUser & { id: string };
 
@@ -40,12 +43,14 @@ export function AdsToggle({ row }: { row: Row }) {
   );
 }
 
-/** Upgrade/Downgrade, Enable/Disable Ads and Sign out everywhere for one user. */
+/** Upgrade/Downgrade, Enable/Disable Ads, Flag and Sign out everywhere for one user. */
 export function UserRowActions({ row }: { row: Row }) {
   const [run, isPending] = useUserUpdate();
+  const [flagging, setFlagging] = useState(false);
+  const invalidate = useInvalidate();
   const premium = row.plan === 'premium';
   return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', py: 0.5 }}>
       <Button
         size="small"
         variant="outlined"
@@ -58,6 +63,19 @@ export function UserRowActions({ row }: { row: Row }) {
         {row.adsDisabled ? 'Enable Ads' : 'Disable Ads'}
       </Button>
       <RevokeSessionsButton userId={row.id} email={row.email} compact />
+      {row.flaggedForAbuse ? null : (
+        <Button size="small" color="error" onClick={() => setFlagging(true)}>
+          Flag
+        </Button>
+      )}
+      {flagging ? (
+        <FlagUserDialog
+          open
+          user={row}
+          onClose={() => setFlagging(false)}
+          onFlagged={() => void invalidate('users', 'flagged', 'suspicious')}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -8,9 +8,12 @@ type Row = AdminUser & { id: string };
 
 const tokens = (n: number | undefined) => (typeof n === 'number' ? n.toLocaleString('en-US') : '—');
 
-/** docs/product.md#console-users Users columns, in the spec's order. */
+/** Least important first: what goes when the window narrows (the columns menu brings any back). */
+export const USER_HIDE_BELOW = { subscriptionStatus: 1366, createdAt: 1280, tokens30d: 1180, name: 900 };
+
+/** The Users columns, in the spec's order. Storage reads in MB, or GB from 1 GB: the header names no unit. */
 export const userColumns: GridColDef<Row>[] = [
-  { field: 'email', headerName: 'Email', flex: 1.4, minWidth: 170 },
+  { field: 'email', headerName: 'Email', flex: 1.4, minWidth: 160, cellClassName: 'pk-wrap' },
   {
     field: 'name',
     headerName: 'Name',
@@ -29,15 +32,15 @@ export const userColumns: GridColDef<Row>[] = [
   },
   {
     field: 'storageUsed',
-    headerName: 'Storage (MB)',
-    width: 110,
+    headerName: 'Storage',
+    width: 95,
     type: 'number',
     valueFormatter: (v) => formatStorage(v),
   },
   {
     field: 'adsDisabled',
     headerName: 'Ads',
-    width: 120,
+    width: 125,
     sortable: false,
     renderCell: ({ row }) => <AdsToggle row={row} />,
   },
@@ -45,7 +48,7 @@ export const userColumns: GridColDef<Row>[] = [
   {
     field: 'actions',
     headerName: 'Actions',
-    width: 250,
+    width: 230,
     sortable: false,
     hideable: false,
     renderCell: ({ row }) => <UserRowActions row={row} />,

@@ -2,7 +2,7 @@ import { SearchInput, SelectInput } from 'react-admin';
 
 /** docs/product.md#console-users Users filters: subscription status, plan (each with All) and a search on email or name. */
 export const userFilters = [
-  <SearchInput key="search" source="search" alwaysOn placeholder="Search email or name" />,
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search email or name" />,
   <SelectInput
     key="subscriptionStatus"
     source="subscriptionStatus"

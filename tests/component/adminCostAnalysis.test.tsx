@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeApi, renderConsole } from './adminHarness';
+import { fail, fakeApi, listQuery, renderConsole } from './adminHarness';
 
 afterEach(() => {
   cleanup();
@@ -34,8 +34,9 @@ describe('cost analysis page', () => {
       within(screen.getByRole('group', { name: 'Total Estimated Cost' })).getByText('$1.319'),
     ).toBeInTheDocument();
     expect(screen.getByText('Top 20 users by estimated cost')).toBeInTheDocument();
-    expect(api.calls.find((c) => c.path === '/admin/users/suspicious')?.query).toMatchObject({
-      perPage: '20',
+    expect(listQuery(api.calls.find((c) => c.path === '/admin/users/suspicious'))).toMatchObject({
+      start: 0,
+      end: 19,
       sort: 'estimatedCost',
       order: 'DESC',
     });

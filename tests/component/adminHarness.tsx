@@ -70,13 +70,37 @@ export const fail =
   () =>
     jsonResponse({ message: 'server exploded' }, status);
 
-export function renderConsole(path: string, store: Store = memoryStore()) {
+/** What a simple-rest list call asked for: its filter, and sort/order/range read back as plain fields. */
+export function listQuery(call: ApiCall | undefined): Record<string, unknown> {
+  if (!call) return {};
+  const [sort, order] = JSON.parse(call.query.sort ?? '[]') as [string?, string?];
+  const [start, end] = JSON.parse(call.query.range ?? '[]') as [number?, number?];
+  return { ...JSON.parse(call.query.filter ?? '{}'), sort, order, start, end };
+}
+
+/** The window's width while the console renders: wide by default, so every column shows. */
+export function setWindowWidth(width: number) {
+  Object.defineProperty(window, 'innerWidth', { value: width, configurable: true, writable: true });
+  window.dispatchEvent(new Event('resize'));
+}
+
+export function renderConsole(path: string, store: Store = memoryStore(), width = 1920) {
+  setWindowWidth(width);
   localStorage.setItem('authToken', 'test-token');
   return render(
     <MemoryRouter initialEntries={[path]}>
       {/* Mounted under /admin/* as the site's router does. */}
       <Routes>
-        <RouterRoute path="/admin/*" element={<AdminConsole profile={adminProfile} store={store} />} />
+        <RouterRoute
+          path="/admin/*"
+          element={
+            <AdminConsole
+              profile={adminProfile}
+              store={store}
+              gridOptions={{ disableVirtualization: true }}
+            />
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );

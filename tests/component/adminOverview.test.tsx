@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 describe('console overview', () => {
-  it('shows the six sections as tabs and menu entries, in the spec order, and the four cards', async () => {
+  it('shows one navigation: the six sections in the spec order, then Cost analysis, and the four cards', async () => {
     fakeApi({
       'GET /admin/overview': () => ({
         totalUsers: 1234,
@@ -31,8 +31,7 @@ describe('console overview', () => {
       'Flagged Users',
       'AI Provider Settings',
       'Suspicious Users',
-      'Support',
-      'Audit log',
+      'Cost analysis',
     ]);
     expect(within(tabs).getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('1,234')).toBeInTheDocument();
@@ -44,17 +43,9 @@ describe('console overview', () => {
     expect(
       within(screen.getByRole('group', { name: 'Total Storage' })).getByText('12.35 GB'),
     ).toBeInTheDocument();
-    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual([
-      'Overview',
-      'Users',
-      'Coupons',
-      'Flagged Users',
-      'AI Provider Settings',
-      'Suspicious Users',
-      'Support',
-      'Audit log',
-      'Cost analysis',
-    ]);
+    // No second menu lists the same sections.
+    expect(screen.queryAllByRole('menuitem')).toHaveLength(0);
+    expect(screen.getAllByRole('navigation', { name: 'Console sections' })).toHaveLength(1);
   });
 
   it('shows the overview failure text', async () => {

@@ -23,7 +23,8 @@ const SERVER_SORTS = {
     'tokens30d',
   ],
   coupons: ['createdAt', 'code', 'amount', 'usedCount', 'expiresAt', 'isActive'],
-  flagged: ['flaggedAt', 'email', 'createdAt', 'storageUsed'],
+  // Every Flagged column sorts on the server, reason and plan included.
+  flagged: ['flaggedAt', 'email', 'createdAt', 'storageUsed', 'plan', 'lastFlaggedReason'],
   suspicious: ['estimatedCost', 'tokensUsed30d', 'storageUsedMB', 'email', 'plan'],
 };
 
@@ -56,7 +57,7 @@ const LISTS: [keyof typeof SERVER_SORTS, string, Record<string, Route>, string[]
         mostCommonReasons: [],
       }),
     },
-    ['plan', 'lastFlaggedReason'],
+    [],
   ],
   [
     'suspicious',

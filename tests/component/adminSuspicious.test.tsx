@@ -87,11 +87,13 @@ describe('console suspicious users', () => {
       'User',
       'Plan',
       'Tokens (30d)',
-      'Storage (MB)',
+      'Storage',
       'Estimated Cost',
       'Status',
       'Reasons',
     ]);
+    // Storage reads as everywhere: MB below 1 GB.
+    expect(within(rowOf('heavy1@example.com')).getByText('902 MB')).toBeInTheDocument();
     expect(within(rowOf('heavy1@example.com')).getByText('$1.235')).toHaveAttribute('data-colour', 'red');
     expect(within(rowOf('heavy2@example.com')).getByText('$0.750')).toHaveAttribute('data-colour', 'orange');
     expect(within(rowOf('=cmd@example.com')).getByText('$0.200')).toHaveAttribute('data-colour', 'green');
@@ -105,8 +107,16 @@ describe('console suspicious users', () => {
     ).toBeInTheDocument();
   });
 
-  it('marks a flagged user safe and lowers the flagged count on screen', async () => {
-    const api = fakeApi({ ...base, 'PATCH /admin/users/s1/mark-safe': () => ({ message: 'ok' }) });
+  it('marks a flagged user safe and shows the server’s fresh list and count', async () => {
+    let safe = false;
+    const api = fakeApi({
+      'GET /admin/users/suspicious': () => ({
+        users: USERS.map((u) => (u._id === 's1' && safe ? { ...u, flaggedForAbuse: false } : u)),
+        statistics: { ...STATISTICS, flaggedUsers: safe ? 1 : 2 },
+      }),
+      'GET /admin/cost-analysis/summary': () => SUMMARY,
+      'PATCH /admin/users/s1/mark-safe': () => ((safe = true), { message: 'ok' }),
+    });
     renderConsole('/admin/suspicious');
     await screen.findByText('heavy1@example.com');
     await userEvent.click(within(rowOf('heavy1@example.com')).getByRole('button', { name: 'Mark as Safe' }));
@@ -115,15 +125,15 @@ describe('console suspicious users', () => {
     expect(api.calls.some((c) => c.method === 'PATCH' && c.path === '/admin/users/s1/mark-safe')).toBe(true);
   });
 
-  it('refreshes the list and summary', async () => {
+  it('reloads the list, statistics and summary from the app bar’s refresh button', async () => {
     const api = fakeApi(base);
     renderConsole('/admin/suspicious');
     await screen.findByText('heavy1@example.com');
     const before = api.calls.length;
-    await userEvent.click(screen.getByText('Refresh', { selector: 'button' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => {
       const after = api.calls.slice(before).map((c) => c.path);
-      expect(after).toContain('/admin/users/suspicious');
+      expect(after.filter((p) => p === '/admin/users/suspicious')).toHaveLength(2);
       expect(after).toContain('/admin/cost-analysis/summary');
     });
   });

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within, fireEvent } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeApi, jsonResponse, renderConsole, type ApiCall } from './adminHarness';
+import { fail, fakeApi, jsonResponse, listQuery, renderConsole, type ApiCall } from './adminHarness';
 
 afterEach(() => {
   cleanup();
@@ -50,7 +50,7 @@ describe('console users', () => {
       'Plan',
       'Subscription',
       'Tokens (30d)',
-      'Storage (MB)',
+      'Storage',
       'Ads',
       'Created',
       'Actions',
@@ -75,10 +75,10 @@ describe('console users', () => {
     renderConsole('/admin/users');
     await screen.findByText('user1@example.com');
     await userEvent.type(screen.getByPlaceholderText('Search email or name'), 'ann');
-    await waitFor(() => expect(api.calls.at(-1)?.query.search).toBe('ann'), { timeout: 3000 });
+    await waitFor(() => expect(listQuery(api.calls.at(-1)).q).toBe('ann'), { timeout: 3000 });
     fireEvent.mouseDown(screen.getByLabelText('Plan'));
     fireEvent.click(await screen.findByRole('option', { name: 'premium' }));
-    await waitFor(() => expect(api.calls.at(-1)?.query).toMatchObject({ plan: 'premium', search: 'ann' }));
+    await waitFor(() => expect(listQuery(api.calls.at(-1))).toMatchObject({ plan: 'premium', q: 'ann' }));
     // Sorting right after filtering keeps the filters.
     fireEvent.click(
       screen
@@ -86,9 +86,9 @@ describe('console users', () => {
         .querySelector('.MuiDataGrid-columnHeaderTitleContainer') as HTMLElement,
     );
     await waitFor(() =>
-      expect(api.calls.at(-1)?.query).toMatchObject({
+      expect(listQuery(api.calls.at(-1))).toMatchObject({
         plan: 'premium',
-        search: 'ann',
+        q: 'ann',
         sort: 'createdAt',
         order: 'ASC',
       }),
@@ -163,37 +163,38 @@ describe('console users', () => {
         '/admin/users/u3/subscription {"plan":"free"}',
       ]),
     );
+    expect(await screen.findByText('Downgrade: 2 of 2 succeeded.')).toBeInTheDocument();
   });
 
   it('passes sort and page to the server from the grid', async () => {
-    const many = (c: ApiCall) =>
-      jsonResponse(USERS, 200, { 'X-Total-Count': '60', 'x-q': JSON.stringify(c.query) });
+    // Our server's dialect: one page of records and the whole count in Content-Range.
+    const many = () =>
+      jsonResponse(
+        USERS.map((u) => ({ ...u, id: u._id })),
+        200,
+        { 'Content-Range': 'users 0-2/60' },
+      );
     const api = fakeApi({ 'GET /admin/users': many });
     renderConsole('/admin/users');
     await screen.findByText('user1@example.com');
-    // The console also asks for the inbox's open count; only the users list's calls matter here.
-    const userCalls = () => api.calls.filter((c) => c.path === '/admin/users');
-    expect(userCalls()[0].query).toMatchObject({
-      page: '1',
-      perPage: '25',
-      sort: 'createdAt',
-      order: 'DESC',
-    });
+    expect(listQuery(api.calls[0])).toMatchObject({ start: 0, end: 24, sort: 'createdAt', order: 'DESC' });
     const title = (name: RegExp) =>
       screen
         .getByRole('columnheader', { name })
         .querySelector('.MuiDataGrid-columnHeaderTitleContainer') as HTMLElement;
     await userEvent.click(title(/Created/));
-    await waitFor(() => expect(userCalls().at(-1)?.query).toMatchObject({ sort: 'createdAt', order: 'ASC' }));
+    await waitFor(() =>
+      expect(listQuery(api.calls.at(-1))).toMatchObject({ sort: 'createdAt', order: 'ASC' }),
+    );
     await userEvent.click(title(/Created/));
     await waitFor(() =>
-      expect(userCalls().at(-1)?.query).toMatchObject({ sort: 'createdAt', order: 'DESC' }),
+      expect(listQuery(api.calls.at(-1))).toMatchObject({ sort: 'createdAt', order: 'DESC' }),
     );
     await userEvent.click(title(/Email/));
-    await waitFor(() => expect(userCalls().at(-1)?.query).toMatchObject({ sort: 'email', order: 'ASC' }));
+    await waitFor(() => expect(listQuery(api.calls.at(-1))).toMatchObject({ sort: 'email', order: 'ASC' }));
     await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() =>
-      expect(userCalls().at(-1)?.query).toMatchObject({ page: '2', perPage: '25', sort: 'email' }),
+      expect(listQuery(api.calls.at(-1))).toMatchObject({ start: 25, end: 49, sort: 'email' }),
     );
   });
 

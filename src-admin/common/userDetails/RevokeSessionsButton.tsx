@@ -5,7 +5,7 @@ import Tooltip from '@mui/material/Tooltip';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Confirm, useNotify, useRefresh } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
-import { useAdminProvider } from '../useAdminProvider';
+import { useAdminProvider } from '../adminQueries';
 
 /** Sign a user out everywhere, after a confirmation; the notice carries the server's own words. */
 export function RevokeSessionsButton({

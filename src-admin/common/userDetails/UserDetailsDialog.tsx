@@ -9,9 +9,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { AbuseHistory } from '../../../src/contract/admin';
 import { formatDate, formatDateTime } from '../../../src/format';
-import { useAdminProvider } from '../useAdminProvider';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_KEYS, useAdminProvider } from '../adminQueries';
 import { storageUsedOfLimit } from '../usageFormat';
 import { UserAuditEntries } from './UserAuditEntries';
 import { RevokeSessionsButton } from './RevokeSessionsButton';
@@ -32,46 +32,29 @@ export function UserDetailsDialog({
   onChanged: () => void;
 }) {
   const provider = useAdminProvider();
-  const [history, setHistory] = useState<AbuseHistory | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    setHistory(null);
-    setError(null);
-    provider.getAbuseHistory(userId).then(
-      (h) => {
-        if (!live) return;
-        setHistory(h);
-        setReason(h.currentViolations[0] ?? '');
-      },
-      (err: Error) => live && setError(err.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [userId, provider]);
-
-  const act = async (flag: boolean) => {
-    if (!userId) return;
-    setBusy(true);
-    setError(null);
-    try {
-      if (flag) await provider.flag(userId, reason.trim());
-      else await provider.unflag(userId);
-      setHistory(await provider.getAbuseHistory(userId));
+  const key = ADMIN_KEYS.abuseHistory(userId ?? '');
+  const history = useQuery({
+    queryKey: key,
+    queryFn: () => provider.abuseHistory(userId ?? ''),
+    enabled: userId !== null,
+  });
+  // The reason field starts with the user's first current violation, once per opened user.
+  const suggested = history.data?.currentViolations[0] ?? '';
+  useEffect(() => setReason(suggested), [userId, suggested]);
+  const act = useMutation({
+    mutationFn: (flag: boolean) =>
+      flag ? provider.flag(userId ?? '', reason.trim()) : provider.unflag(userId ?? ''),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: key });
       onChanged();
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = act.isPending;
+  const error = (act.error ?? history.error)?.message ?? null;
 
-  const h = history;
+  const h = history.data;
   return (
     <Dialog open={userId !== null} onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>User Details</DialogTitle>
@@ -163,7 +146,7 @@ export function UserDetailsDialog({
         {h && userId ? <RevokeSessionsButton userId={userId} email={h.email} /> : null}
         <Button onClick={onClose}>Close</Button>
         {h?.currentlyFlagged ? (
-          <Button variant="contained" color="success" disabled={busy} onClick={() => act(false)}>
+          <Button variant="contained" color="success" disabled={busy} onClick={() => act.mutate(false)}>
             Unflag
           </Button>
         ) : null}
@@ -172,7 +155,7 @@ export function UserDetailsDialog({
             variant="contained"
             color="error"
             disabled={busy || !reason.trim()}
-            onClick={() => act(true)}
+            onClick={() => act.mutate(true)}
           >
             Flag
           </Button>

@@ -16,11 +16,10 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { Title } from 'react-admin';
+import { Title, useGetList } from 'react-admin';
 import type { CostSummary, SuspiciousUser } from '../../../src/contract/admin';
 import { formatCost } from '../../../src/format';
-import { useAdminProvider } from '../../common/useAdminProvider';
-import { useLoad } from '../../common/useLoad';
+import { ADMIN_KEYS, useAdminQuery } from '../../common/adminQueries';
 import { StatCard, StatRow } from '../../common/StatCard';
 
 /** An optional breakdown the server may add to the summary: cost per provider and model. */
@@ -36,17 +35,13 @@ const TOP = 20;
 
 /** The cost analysis page: AI against storage, the 20 costliest users, and cost by provider and model. */
 export default function CostAnalysis() {
-  const provider = useAdminProvider();
-  const summary = useLoad(() => provider.getCostSummary() as Promise<SummaryWithModels>);
-  const top = useLoad(async () => {
-    const res = await provider.getList('suspicious', {
-      pagination: { page: 1, perPage: TOP },
-      sort: { field: 'estimatedCost', order: 'DESC' },
-      filter: {},
-    });
-    return res.data as unknown as SuspiciousUser[];
+  const summary = useAdminQuery(ADMIN_KEYS.costSummary, 'costSummary');
+  const top = useGetList<SuspiciousUser & { id: string }>('suspicious', {
+    pagination: { page: 1, perPage: TOP },
+    sort: { field: 'estimatedCost', order: 'DESC' },
+    filter: {},
   });
-  const s = summary.data;
+  const s = summary.data as SummaryWithModels | undefined;
   const split = s
     ? [
         { name: 'AI', value: s.tokens.cost },

@@ -4,18 +4,16 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import LinearProgress from '@mui/material/LinearProgress';
 import { Title } from 'react-admin';
-import { useAdminProvider } from '../../common/useAdminProvider';
-import { useLoad } from '../../common/useLoad';
+import { ADMIN_KEYS, useAdminQuery } from '../../common/adminQueries';
 import { StatCard, StatRow } from '../../common/StatCard';
 
 const OverviewCharts = lazy(() => import('./OverviewCharts'));
 
 const n = (v: number | undefined) => (v ?? 0).toLocaleString('en-US');
 
-/** docs/product.md#console-overview Overview: the four cards, then the charts (loaded lazily). */
-export function Overview() {
-  const provider = useAdminProvider();
-  const { data, error, loading } = useLoad(() => provider.getOverview());
+/** Overview: the four cards, then the charts (loaded lazily). */
+export default function Overview() {
+  const { data, error, isPending } = useAdminQuery(ADMIN_KEYS.overview, 'overview');
   return (
     <Box sx={{ p: { xs: 1, md: 2 } }}>
       <Title title="Overview" />
@@ -27,7 +25,7 @@ export function Overview() {
           {error.message}
         </Alert>
       ) : null}
-      {loading && !data ? <LinearProgress sx={{ mb: 2 }} /> : null}
+      {isPending ? <LinearProgress sx={{ mb: 2 }} aria-label="Loading overview" /> : null}
       <StatRow>
         <StatCard label="Total Users" value={n(data?.totalUsers)} />
         <StatCard label="Active Today" value={n(data?.activeUsersToday)} />
@@ -35,7 +33,7 @@ export function Overview() {
         <StatCard label="Total Storage" value={`${(data?.totalStorageUsedGB ?? 0).toFixed(2)} GB`} />
       </StatRow>
       {data && (data.usersByPlan?.length || data.dailyUsage?.length) ? (
-        <Suspense fallback={<LinearProgress />}>
+        <Suspense fallback={<LinearProgress aria-label="Loading charts" />}>
           <OverviewCharts usersByPlan={data.usersByPlan ?? []} dailyUsage={data.dailyUsage ?? []} />
         </Suspense>
       ) : null}

@@ -1,0 +1,180 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { baseURL, launchChromium, newPage } from './browser';
+
+// An operator's day in the console, on the real server with the demo data.
+const ADMIN = { email: 'admin@example.com', password: 'admin-demo-1' };
+const POLL = { timeout: 15_000, interval: 100 };
+vi.setConfig({ testTimeout: 180_000 });
+
+async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+  const res = await fetch(`${baseURL()}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+let browser: Browser;
+let token: string;
+beforeAll(async () => {
+  browser = await launchChromium();
+  const login = await api<{ token: string }>('/auth/login', { method: 'POST', body: ADMIN });
+  token = login.body.token;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function console_(path: string, width = 1440): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await newPage(browser, width);
+  await page.goto('/');
+  await page.evaluate((t) => localStorage.setItem('authToken', t), token);
+  await page.goto(path);
+  return { page, close: () => context.close() };
+}
+
+const row = (page: Page, text: string) => page.locator('[role="row"]', { hasText: text });
+type User = { _id?: string; id?: string; email: string; flaggedForAbuse?: boolean };
+const users = (body: unknown) =>
+  (Array.isArray(body) ? body : ((body as { users: User[] }).users ?? [])) as User[];
+
+describe('the console as an operator uses it', () => {
+  it('flags a user found in Users, by the row action', async () => {
+    const target = 'user@example.com';
+    const { page, close } = await console_('/admin/users');
+    await page.getByPlaceholder('Search email or name').fill(target);
+    const found = row(page, target);
+    await found.waitFor();
+    await found.getByRole('button', { name: 'Flag' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Flag User' });
+    await dialog.getByLabel('Reason for Flagging').fill('Storage: flagged from the Users screen');
+    await dialog.getByRole('button', { name: 'Flag User' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('tab', { name: 'Flagged Users' }).click();
+    await row(page, target).waitFor();
+    await api(
+      `/admin/users/${users((await api(`/admin/users?search=${target}`, { token })).body)[0]._id}/unflag`,
+      {
+        method: 'POST',
+        token,
+      },
+    );
+    await close();
+  });
+
+  it('finds the user to flag by name in the Flag User dialog', async () => {
+    const { page, close } = await console_('/admin/flagged');
+    await page.getByRole('button', { name: 'Flag User' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Flag User' });
+    await dialog.getByLabel('User ID').fill('user@exa');
+    await page.getByRole('option', { name: /user@example\.com/ }).click();
+    await dialog.getByLabel('Reason for Flagging').fill('Tokens: found by typing');
+    await dialog.getByRole('button', { name: 'Flag User' }).click();
+    await row(page, 'user@example.com').waitFor();
+    // Bulk Unflag clears it again and reports the count.
+    await row(page, 'user@example.com').getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Unflag' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(/Unflag: 1 of 1 succeeded\./).waitFor();
+    await expect.poll(() => row(page, 'user@example.com').count(), POLL).toBe(0);
+    await close();
+  });
+
+  it('sorts by every column of Flagged on the server, without a refusal', async () => {
+    const suspects = users((await api('/admin/users/suspicious', { token })).body).slice(0, 3);
+    for (const [i, u] of suspects.entries())
+      await api(`/admin/users/${u._id ?? u.id}/flag`, {
+        method: 'POST',
+        token,
+        body: { reason: `Cost: sort case ${i}` },
+      });
+    const { page, close } = await console_('/admin/flagged');
+    const answers: number[] = [];
+    page.on('response', (r) => r.url().includes('/api/admin/users/flagged') && answers.push(r.status()));
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+    const sortable = page.locator('.MuiDataGrid-columnHeader--sortable');
+    const count = await sortable.count();
+    expect(count).toBe(5);
+    for (let i = 0; i < count; i++) {
+      const header = sortable.nth(i);
+      const field = await header.getAttribute('data-field');
+      for (const order of ['ascending', 'descending']) {
+        await header.locator('.MuiDataGrid-columnHeaderTitleContainer').click();
+        await expect.poll(() => header.getAttribute('aria-sort'), POLL).toBe(order);
+        await page.locator('.MuiDataGrid-row').first().waitFor();
+        expect(
+          answers.every((s) => s === 200),
+          `${field} ${order}`,
+        ).toBe(true);
+      }
+    }
+    await close();
+  });
+
+  it('marks a suspicious user safe, runs the abuse check, and they stay safe', async () => {
+    const suspects = users((await api('/admin/users/suspicious', { token })).body);
+    const target = suspects[0];
+    await api(`/admin/users/${target._id ?? target.id}/flag`, {
+      method: 'POST',
+      token,
+      body: { reason: 'Cost: over' },
+    });
+    const { page, close } = await console_('/admin/suspicious');
+    const line = row(page, target.email);
+    await line.getByRole('button', { name: 'Mark as Safe' }).click();
+    await page.getByText(`${target.email} marked as safe`).waitFor();
+    await expect.poll(() => line.getByText('Suspicious', { exact: true }).count(), POLL).toBe(1);
+    await page.getByRole('tab', { name: 'Flagged Users' }).click();
+    await page.getByRole('button', { name: 'Run Abuse Check' }).click();
+    await page
+      .getByText(/Abuse check initiated. New violations will appear shortly.|already running/)
+      .waitFor();
+    await expect
+      .poll(
+        async () => {
+          const runs = await api<{ users: User[] }>('/admin/users/flagged', { token });
+          return users(runs.body).some((u) => u.email === target.email);
+        },
+        { timeout: 40_000, interval: 1000 },
+      )
+      .toBe(false);
+    await close();
+  });
+
+  it('shows why a downgrade was refused', async () => {
+    const { page, close } = await console_('/admin/users');
+    // The demo Pro subscription is paid through Stripe: the server refuses to downgrade it here.
+    await page.getByRole('combobox', { name: /^Plan/ }).click();
+    await page.getByRole('option', { name: 'premium' }).click();
+    const premium = page.locator('.MuiDataGrid-row').first();
+    await premium.waitFor();
+    await premium.getByRole('button', { name: 'Downgrade' }).click();
+    const message = page.getByText(/^Failed to update user plan\. .+/);
+    await message.waitFor();
+    expect((await message.textContent())!.length).toBeGreaterThan('Failed to update user plan. '.length);
+    await close();
+  });
+
+  it('scrolls no grid sideways at 1024 px', async () => {
+    for (const path of ['users', 'coupons', 'flagged', 'suspicious']) {
+      const { page, close } = await console_(`/admin/${path}`, 1024);
+      await page.locator('.MuiDataGrid-root').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => {
+        const scroller = document.querySelector('.MuiDataGrid-virtualScroller') as HTMLElement | null;
+        return {
+          grid: scroller ? scroller.scrollWidth - scroller.clientWidth : 0,
+          page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        };
+      });
+      expect(overflow, path).toEqual({ grid: 0, page: 0 });
+      await close();
+    }
+  });
+});
