@@ -16,7 +16,7 @@ import { FLAGGED_HIDE_BELOW, flaggedColumns, type FlaggedRow } from './flaggedCo
 import { flaggedReason } from './flaggedFormat';
 import { storageUsedOfLimit } from '../common/usageFormat';
 import { FlaggedStats } from './FlaggedStats';
-import { FlagUserDialog } from './FlagUserDialog';
+import { FlagUserDialog } from '../common/userDetails/FlagUserDialog';
 import { UserDetailsDialog } from '../common/userDetails/UserDetailsDialog';
 import { useAbuseCheck } from './useAbuseCheck';
 

@@ -7,7 +7,7 @@ import { useNotify, useUpdate } from 'react-admin';
 import type { AdminUser } from '../../src/contract/admin';
 import { RevokeSessionsButton } from '../common/userDetails/RevokeSessionsButton';
 import { useInvalidate } from '../common/adminQueries';
-import { FlagUserDialog } from '../flagged/FlagUserDialog';
+import { FlagUserDialog } from '../common/userDetails/FlagUserDialog';
 
 type Row = AdminUser & { id: string };
 

@@ -9,8 +9,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { useGetList } from 'react-admin';
-import type { AdminUser } from '../../src/contract/admin';
-import { useAdminProvider } from '../common/adminQueries';
+import type { AdminUser } from '../../../src/contract/admin';
+import { useAdminProvider } from '../adminQueries';
 
 type UserOption = Pick<AdminUser, 'email' | 'name' | 'displayName'> & { id: string };
 
