@@ -65,7 +65,11 @@ export function CouponCreateForm() {
         },
         onError: (err) => setError((err as Error).message),
       },
-    ).catch(() => undefined);
+    ).then(
+      // A form's submit answers only field errors: the created record must not be read as one.
+      () => undefined,
+      () => undefined,
+    );
 
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>

@@ -129,6 +129,8 @@ describe('operator fixes in the console', () => {
     await userEvent.type(within(dialog).getByLabelText(/Reason for Flagging/), 'Cost: high');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Flag User' }));
     await waitFor(() => expect(api.calls.some((c) => c.path === '/admin/users/u2/flag')).toBe(true));
+    // The dialog closes once the flag is saved; the page takes clicks again after that.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await userEvent.click(await screen.findByRole('button', { name: 'Flag User' }));
     dialog = await screen.findByRole('dialog', { name: 'Flag User' });
     await userEvent.click(within(dialog).getByRole('combobox', { name: /User ID/ }));

@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 describe('console overview', () => {
-  it('shows one navigation: the six sections in the spec order, then Cost analysis, and the four cards', async () => {
+  it('shows one navigation: the six sections in the spec order, then Support, Audit log and Cost analysis, and the four cards', async () => {
     fakeApi({
       'GET /admin/overview': () => ({
         totalUsers: 1234,
@@ -31,6 +31,8 @@ describe('console overview', () => {
       'Flagged Users',
       'AI Provider Settings',
       'Suspicious Users',
+      'Support',
+      'Audit log',
       'Cost analysis',
     ]);
     expect(within(tabs).getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeApi, jsonResponse, renderConsole, type ApiCall } from './adminHarness';
+import { fail, fakeApi, jsonResponse, listQuery, renderConsole, type ApiCall } from './adminHarness';
 
 const objectUrls = { created: [] as Blob[], revoked: [] as string[] };
 beforeEach(() => {
@@ -40,13 +40,14 @@ const MESSAGES = [
 ];
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** The inbox as the server answers it: filtered by type and status, paged, with the total in a header. */
+/** The inbox as our server answers react-admin: filtered by type and status, one range, the total in Content-Range. */
 function inbox(c: ApiCall) {
-  const rows = MESSAGES.filter(
-    (m) => (!c.query.type || m.type === c.query.type) && (!c.query.status || m.status === c.query.status),
-  );
-  return jsonResponse({ messages: rows.slice(0, Number(c.query.perPage ?? 25)) }, 200, {
-    'X-Total-Count': String(rows.length),
+  const f = listQuery(c);
+  const rows = MESSAGES.filter((m) => (!f.type || m.type === f.type) && (!f.status || m.status === f.status));
+  const start = Number(f.start ?? 0);
+  const end = Math.min(Number(f.end ?? 24), rows.length - 1);
+  return jsonResponse(rows.slice(start, end + 1), 200, {
+    'Content-Range': rows.length ? `messages ${start}-${end}/${rows.length}` : 'messages */0',
   });
 }
 const base = {
@@ -87,10 +88,10 @@ describe('console support inbox', () => {
     await waitFor(() => expect(screen.queryByText('m1@example.com')).not.toBeInTheDocument());
     expect(screen.getByText('m2@example.com')).toBeInTheDocument();
     await userEvent.type(screen.getByPlaceholderText('Search name, email or message'), 'HYPER');
-    await waitFor(() =>
-      expect(api.calls.some((c) => c.path === '/admin/messages' && c.query.search === 'HYPER')).toBe(true),
-    );
-    expect(api.calls.find((c) => c.query.search === 'HYPER')?.query.type).toBe('contact');
+    const searched = (c: ApiCall) =>
+      c.path === '/admin/messages' && [listQuery(c).q, listQuery(c).search].includes('HYPER');
+    await waitFor(() => expect(api.calls.some(searched)).toBe(true));
+    expect(listQuery(api.calls.find(searched)).type).toBe('contact');
   });
 
   it('resolves the selected messages at once and recounts the open ones', async () => {
@@ -200,10 +201,10 @@ describe('console support inbox', () => {
     renderConsole('/admin/messages/m1/show');
     expect(await screen.findByText('Failed to load screenshot.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Resolve' }));
-    expect(await screen.findByText('Message not found')).toBeInTheDocument();
+    expect(await screen.findByText(/Message not found/)).toBeInTheDocument();
     cleanup();
     fakeApi({ ...base, 'GET /admin/messages/m1': fail() });
     renderConsole('/admin/messages/m1/show');
-    expect(await screen.findByText('Failed to load message.')).toBeInTheDocument();
+    expect(await screen.findByText(/Failed to load message/)).toBeInTheDocument();
   });
 });

@@ -16,6 +16,8 @@ const SECTIONS = [
   'Flagged Users',
   'AI Provider Settings',
   'Suspicious Users',
+  'Support',
+  'Audit log',
   'Cost analysis',
 ];
 /** The tabs' names: the Support tab's says how many messages are open ("Support, 3 open"). */

@@ -95,7 +95,7 @@ describe('against a backend that returns whole arrays (the spec’s)', () => {
       user(2, { flaggedForAbuse: true, lastFlaggedReason: 'Tokens: 2,000,000 tokens in 30 days' }),
     ];
     backend(() => json({ users: flagged }));
-    const res = await list('flagged', 1, 25, { field: 'email', order: 'ASC' }, { reasonCategory: 'Tokens' });
+    const res = await list('flagged', 1, 25, { field: 'email', order: 'ASC' }, { reason: 'Tokens' });
     expect(calls[0].path).toBe('/api/admin/users/flagged');
     expect(res.data.map((u) => u.email)).toEqual(['user2@example.com']);
   });

@@ -273,7 +273,8 @@ describe('sections', () => {
     expect(sectionIndex('/admin/coupons', '/admin')).toBe(2);
     expect(sectionIndex('/admin/ai-config/x', '/admin')).toBe(4);
     expect(sectionIndex('/admin/messages/42/show', '/admin')).toBe(6);
-    expect(sectionIndex('/admin/cost-analysis', '/admin')).toBe(-1);
+    expect(sectionIndex('/admin/cost-analysis', '/admin')).toBe(8);
+    expect(sectionIndex('/admin/nowhere', '/admin')).toBe(-1);
   });
 });
 
