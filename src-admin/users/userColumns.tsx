@@ -9,7 +9,7 @@ type Row = AdminUser & { id: string };
 const tokens = (n: number | undefined) => (typeof n === 'number' ? n.toLocaleString('en-US') : '—');
 
 /** Least important first: what goes when the window narrows (the columns menu brings any back). */
-export const USER_HIDE_BELOW = { subscriptionStatus: 1366, createdAt: 1280, tokens30d: 1180, name: 900 };
+export const USER_HIDE_BELOW = { subscriptionStatus: 1366, createdAt: 1280, tokens30d: 1180, name: 1100 };
 
 /** The Users columns, in the spec's order. Storage reads in MB, or GB from 1 GB: the header names no unit. */
 export const userColumns: GridColDef<Row>[] = [
@@ -40,7 +40,7 @@ export const userColumns: GridColDef<Row>[] = [
   {
     field: 'adsDisabled',
     headerName: 'Ads',
-    width: 105,
+    width: 125,
     sortable: false,
     renderCell: ({ row }) => <AdsToggle row={row} />,
   },
@@ -48,7 +48,7 @@ export const userColumns: GridColDef<Row>[] = [
   {
     field: 'actions',
     headerName: 'Actions',
-    width: 230,
+    width: 256,
     sortable: false,
     hideable: false,
     renderCell: ({ row }) => <UserRowActions row={row} />,

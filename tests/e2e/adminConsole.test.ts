@@ -21,12 +21,14 @@ const SECTIONS = [
   'Cost analysis',
 ];
 /** The tabs' names: the Support tab's says how many messages are open ("Support, 3 open"). */
-const tabNames = (tabs: Locator) =>
-  tabs
+const tabNames = async (tabs: Locator) => {
+  await tabs.getByRole('tab').first().waitFor();
+  return tabs
     .getByRole('tab')
     .evaluateAll((els) =>
       els.map((e) => (e.getAttribute('aria-label') ?? e.textContent ?? '').replace(/, \d+ open$/, '')),
     );
+};
 
 async function api<T>(
   path: string,
