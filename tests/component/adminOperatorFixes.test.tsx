@@ -186,6 +186,6 @@ describe('operator fixes in the console', () => {
       .getAllByRole('columnheader')
       .map((h) => h.textContent?.trim())
       .filter(Boolean);
-    expect(headers).toEqual(['Email', 'Name', 'Plan', 'Storage', 'Ads', 'Actions']);
+    expect(headers).toEqual(['Email', 'Plan', 'Storage', 'Ads', 'Actions']);
   });
 });
