@@ -93,8 +93,9 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // Only the rooms: the zones target them, and nothing in them imports tests, so a cycle cannot pass through one.
   {
-    files: ['**/*.{ts,tsx}'],
+    files: ['{src,src-site,src-admin,src-server}/**/*.{ts,tsx}'],
     plugins: { import: importPlugin },
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
