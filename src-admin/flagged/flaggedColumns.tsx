@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { AdminUser } from '../../src/contract/admin';
 import { flaggedDate, flaggedReason } from './flaggedFormat';
+import { userColumn } from '../common/userColumn';
 import { storageUsedOfLimit } from '../common/usageFormat';
 
 export type FlaggedRow = AdminUser & { id: string };
@@ -13,20 +13,7 @@ export const FLAGGED_HIDE_BELOW = { plan: 1100 };
 /** The flagged users' columns; every one the server sorts shows an arrow. */
 export function flaggedColumns(showDetails: (id: string) => void): GridColDef<FlaggedRow>[] {
   return [
-    {
-      field: 'email',
-      headerName: 'User',
-      flex: 1.4,
-      minWidth: 180,
-      renderCell: ({ row }) => (
-        <div style={{ lineHeight: 1.3, overflowWrap: 'anywhere' }}>
-          <div>{row.displayName || row.name}</div>
-          <Typography variant="caption" color="text.secondary">
-            {row.email}
-          </Typography>
-        </div>
-      ),
-    },
+    userColumn(),
     { field: 'plan', headerName: 'Plan', width: 80 },
     {
       field: 'lastFlaggedReason',

@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { SuspiciousUser } from '../../src/contract/admin';
+import { userColumn } from '../common/userColumn';
 import { costColour, formatCost, formatStorage } from '../../src/format';
 
 type Row = SuspiciousUser & { id: string };
@@ -17,20 +18,7 @@ export const SUSPICIOUS_HIDE_BELOW = { plan: 1280, tokensUsed30d: 1100 };
 /** The suspicious users' columns; storage reads in MB, or GB from 1 GB, as everywhere in the console. */
 export function suspiciousColumns(markSafe: (r: Row) => void, busy: boolean): GridColDef<Row>[] {
   return [
-    {
-      field: 'email',
-      headerName: 'User',
-      flex: 1.4,
-      minWidth: 180,
-      renderCell: ({ row }) => (
-        <div style={{ lineHeight: 1.3, overflowWrap: 'anywhere' }}>
-          <div>{row.displayName || row.name}</div>
-          <Typography variant="caption" color="text.secondary">
-            {row.email}
-          </Typography>
-        </div>
-      ),
-    },
+    userColumn(),
     { field: 'plan', headerName: 'Plan', width: 80 },
     {
       field: 'tokensUsed30d',
