@@ -6,6 +6,22 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { ADMIN_TEXT } from './providers/adminMessages';
 import { LOGIN_PATH, resolveAdminSession, type AdminSession } from './providers/authProvider';
 import { AdminConsole } from './AdminConsole';
+import { NAVIGATION, sectionIndex } from './layout/sections';
+import { readToken } from '../src/session/storage';
+
+/** The screens that show no grid (overview, AI provider settings, cost analysis). */
+const NO_GRID = new Set(['', 'ai-config', 'cost-analysis']);
+
+/**
+ * A list section's first screen waits for the grid, the heaviest part of its code: start fetching it while the
+ * session resolves instead of after react-admin has mounted and asked for the section. Signed-out visitors are
+ * sent to sign in, so nothing is fetched for them.
+ */
+function prefetchGrid(pathname: string) {
+  if (!readToken()) return;
+  const section = NAVIGATION[sectionIndex(pathname, '/admin')];
+  if (section && !NO_GRID.has(section.path)) void import('./grid/DataGridList');
+}
 
 /**
  * The /admin entry: resolves the site's session before react-admin mounts, so react-admin's first
@@ -15,6 +31,7 @@ export default function AdminApp() {
   const [session, setSession] = useState<AdminSession | null>(null);
   useEffect(() => {
     let live = true;
+    prefetchGrid(window.location.pathname);
     void resolveAdminSession().then((s) => live && setSession(s));
     return () => {
       live = false;

@@ -13,7 +13,7 @@ import type { AiConfig } from '../../src/contract/admin';
 import { formatDateTime } from '../../src/format';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_KEYS, useAdminProvider, useAdminQuery } from '../common/adminQueries';
-import { Banner } from '../common/Banner';
+import { Banner, LoadError } from '../common/Banner';
 import { useTimedMessage } from '../common/useTimedMessage';
 import { aiConfigRows, lastUpdated, type AiConfigRow } from './aiConfigRows';
 import { ProviderKeys } from './ProviderKeys';
@@ -97,11 +97,7 @@ export function AiConfigPage() {
         </Button>
       </Box>
       <Banner message={banner} />
-      {loadError ? (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {loadError.message}
-        </Alert>
-      ) : null}
+      <LoadError error={loadError} />
       {catalogue.isPending || configs.isPending ? (
         <LinearProgress sx={{ mb: 2 }} aria-label="Loading AI settings" />
       ) : null}

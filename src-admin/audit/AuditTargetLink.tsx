@@ -2,7 +2,7 @@ import MuiLink from '@mui/material/Link';
 import { Link } from 'react-router-dom';
 import { useCreatePath } from 'react-admin';
 import type { AuditEntry } from '../../src/contract/audit';
-import { useOpenUserDetails } from './openUserDetails';
+import { useOpenUserDetails } from '../common/userDetails/openUserDetails';
 
 /** Where each kind of target lives in the console: its list, its detail view, or (a user) its details dialog. */
 export function AuditTargetLink({ entry }: { entry: Pick<AuditEntry, 'targetType' | 'targetId'> }) {

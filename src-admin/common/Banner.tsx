@@ -13,3 +13,13 @@ export function Banner({ message }: { message: TimedMessage | null }) {
     </Alert>
   );
 }
+
+/** What failed to load, as the error's own message. */
+export function LoadError({ error }: { error: Error | null | undefined }) {
+  if (!error) return null;
+  return (
+    <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+      {error.message}
+    </Alert>
+  );
+}

@@ -7,9 +7,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import TextField from '@mui/material/TextField';
 import { useListContext, useNotify, type Identifier, type RaRecord } from 'react-admin';
 import { useInvalidate } from './adminQueries';
+import { RequiredText } from './RequiredText';
 import { describeOutcome, runBulk } from './bulkRun';
 
 export interface BulkRunButtonProps {
@@ -74,16 +74,7 @@ export function BulkRunButton({
         </DialogTitle>
         <DialogContent>
           <DialogContentText>{confirm}</DialogContentText>
-          {reasonLabel ? (
-            <TextField
-              label={reasonLabel}
-              required
-              fullWidth
-              margin="dense"
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          ) : null}
+          {reasonLabel ? <RequiredText label={reasonLabel} value={reason} onChange={setReason} /> : null}
           <FormControlLabel
             control={<Checkbox checked={stopAtFirstError} onChange={(e) => setStop(e.target.checked)} />}
             label="Stop at first error"

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
@@ -26,4 +27,26 @@ export function StatCard({ label, value, hint }: { label: string; value: ReactNo
 
 export function StatRow({ children }: { children: ReactNode }) {
   return <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, marginBottom: 16 }}>{children}</div>;
+}
+
+/** A titled card around a chart, as on the overview and cost analysis pages. */
+export function ChartCard({
+  title,
+  sx,
+  children,
+}: {
+  title: string;
+  sx?: SxProps<Theme>;
+  children: ReactNode;
+}) {
+  return (
+    <Card variant="outlined" sx={sx}>
+      <CardContent>
+        <Typography variant="subtitle1" component="h2">
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
 }

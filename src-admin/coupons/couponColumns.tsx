@@ -1,6 +1,7 @@
 import Chip from '@mui/material/Chip';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Coupon } from '../../src/contract/admin';
+import { actionsColumn } from '../common/columns';
 import type { ExportColumn } from '../csv/ExportCsvButton';
 import {
   couponDiscount,
@@ -37,14 +38,7 @@ export const couponColumns: GridColDef<Coupon>[] = [
     },
   },
   { field: 'createdBy', headerName: 'Created by', flex: 1, minWidth: 140 },
-  {
-    field: 'actions',
-    headerName: 'Actions',
-    width: 220,
-    sortable: false,
-    hideable: false,
-    renderCell: ({ row }) => <CouponRowActions row={row} />,
-  },
+  actionsColumn(220, (row) => <CouponRowActions row={row} />),
 ];
 
 export const couponCsvColumns: ExportColumn<Coupon>[] = [

@@ -1,10 +1,11 @@
 import { lazy } from 'react';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import { section } from '../common/section';
 
 // Each section is its own chunk: opening one section downloads only its code.
 const CouponList = lazy(() => import('./CouponList').then((m) => ({ default: m.CouponList })));
 
-export default {
-  list: CouponList,
-  options: { label: 'Coupons' },
-  recordRepresentation: 'code',
-};
+export default section('Coupons', LocalOfferIcon, CouponList, { recordRepresentation: 'code' });
+
+/** Its endpoint, for the data provider. */
+export { couponData as data } from './couponData';

@@ -4,7 +4,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Box from '@mui/material/Box';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useDataProvider, useListContext, useNotify, useStore } from 'react-admin';
-import { csvFilename, downloadCsv, toCsv, type CsvColumn } from './csv';
+import type { CsvColumn } from './csv';
 
 export interface ExportColumn<T> extends CsvColumn<T> {
   /** The grid column this follows: hidden in the grid means left out of the file. */
@@ -51,6 +51,8 @@ export function ExportCsvButton<T>({
         page += 1;
       }
       const shown = columns.filter((c) => !c.field || visibility[c.field] !== false);
+      // The CSV writer (papaparse) is fetched on the first export, not with the list's first screen.
+      const { csvFilename, downloadCsv, toCsv } = await import('./csv');
       downloadCsv(toCsv(rows, shown), csvFilename(filename));
     } catch (err) {
       notify((err as Error).message, { type: 'error' });

@@ -1,23 +1,24 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
-import { List, TopToolbar, useListContext } from 'react-admin';
-import { ADMIN_KEYS, useAdminProvider, useAdminQuery, useInvalidate } from '../common/adminQueries';
+import { useListContext } from 'react-admin';
+import { ADMIN_KEYS, useAdminQuery, useInvalidate } from '../common/adminQueries';
 import { flaggedFilters } from '../common/abuseFilters';
-import { Banner } from '../common/Banner';
-import { BulkRunButton } from '../common/BulkRunButton';
+import { Banner, LoadError } from '../common/Banner';
+import { BulkActions, type BulkAction } from '../common/BulkActions';
+import { ConsoleList } from '../common/ConsoleList';
 import { useTimedMessage } from '../common/useTimedMessage';
 import { DataGridList } from '../grid/DataGridList';
-import { ExportCsvButton, type ExportColumn } from '../csv/ExportCsvButton';
+import type { ExportColumn } from '../csv/ExportCsvButton';
 import { ADMIN_TEXT } from '../providers/adminMessages';
 import { FLAGGED_HIDE_BELOW, flaggedColumns, type FlaggedRow } from './flaggedColumns';
 import { flaggedReason } from './flaggedFormat';
 import { storageUsedOfLimit } from '../common/usageFormat';
 import { FlaggedStats } from './FlaggedStats';
 import { FlagUserDialog } from '../common/userDetails/FlagUserDialog';
-import { UserDetailsDialog } from '../common/userDetails/UserDetailsDialog';
+import { WithUserDetails } from '../common/userDetails/openUserDetails';
 import { useAbuseCheck } from './useAbuseCheck';
 
 const STORE_KEY = 'flagged.grid';
@@ -34,18 +35,15 @@ const csvColumns: ExportColumn<FlaggedRow>[] = [
   },
 ];
 
-function BulkUnflag() {
-  const provider = useAdminProvider();
-  return (
-    <BulkRunButton
-      label="Unflag"
-      icon={<OutlinedFlagIcon />}
-      confirm="Clear the abuse flag of the selected users?"
-      run={(r) => provider.unflag(r.id)}
-      invalidates={['suspicious', 'users']}
-    />
-  );
-}
+const bulkActions: BulkAction[] = [
+  {
+    label: 'Unflag',
+    icon: <OutlinedFlagIcon />,
+    confirm: 'Clear the abuse flag of the selected users?',
+    run: (provider) => (r) => provider.unflag(r.id),
+    invalidates: ['suspicious', 'users'],
+  },
+];
 
 function FlaggedBody() {
   const { data: rows } = useListContext();
@@ -54,18 +52,12 @@ function FlaggedBody() {
   const [banner, showBanner] = useTimedMessage();
   const check = useAbuseCheck(showBanner);
   const [flagOpen, setFlagOpen] = useState(false);
-  const [details, setDetails] = useState<string | null>(null);
   const changed = () => void invalidate('flagged', 'suspicious', 'users');
-  const columns = useMemo(() => flaggedColumns(setDetails), []);
 
   return (
-    <>
+    <WithUserDetails onChanged={changed}>
       <Banner message={banner} />
-      {stats.error ? (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {stats.error.message}
-        </Alert>
-      ) : null}
+      <LoadError error={stats.error} />
       {check.info ? (
         <Alert severity="info" role="status" sx={{ mb: 2 }}>
           {check.info}
@@ -81,10 +73,10 @@ function FlaggedBody() {
         </Button>
       </div>
       <DataGridList
-        columns={columns}
+        columns={flaggedColumns}
         storeKey={STORE_KEY}
         aria-label="Flagged users"
-        bulkActionButtons={<BulkUnflag />}
+        bulkActionButtons={<BulkActions actions={bulkActions} />}
         hideBelow={FLAGGED_HIDE_BELOW}
         empty={
           <Typography sx={{ p: 3 }} color="text.secondary">
@@ -93,28 +85,20 @@ function FlaggedBody() {
         }
       />
       <FlagUserDialog open={flagOpen} onClose={() => setFlagOpen(false)} onFlagged={changed} />
-      <UserDetailsDialog userId={details} onClose={() => setDetails(null)} onChanged={changed} />
-    </>
+    </WithUserDetails>
   );
 }
 
 export function FlaggedList() {
   return (
-    <List
+    <ConsoleList
       title="Flagged Users"
       resource="flagged"
       filters={flaggedFilters}
-      actions={
-        <TopToolbar>
-          <ExportCsvButton columns={csvColumns} filename="flagged-users" storeKey={STORE_KEY} />
-        </TopToolbar>
-      }
+      csv={{ columns: csvColumns, filename: 'flagged-users', storeKey: STORE_KEY }}
       sort={{ field: 'flaggedAt', order: 'DESC' }}
-      pagination={false}
-      exporter={false}
-      empty={false}
     >
       <FlaggedBody />
-    </List>
+    </ConsoleList>
   );
 }

@@ -1,10 +1,11 @@
 import { lazy } from 'react';
+import FlagIcon from '@mui/icons-material/Flag';
+import { section } from '../common/section';
 
 // Each section is its own chunk: opening one section downloads only its code.
 const FlaggedList = lazy(() => import('./FlaggedList').then((m) => ({ default: m.FlaggedList })));
 
-export default {
-  list: FlaggedList,
-  options: { label: 'Flagged Users' },
-  recordRepresentation: 'email',
-};
+export default section('Flagged Users', FlagIcon, FlaggedList, { recordRepresentation: 'email' });
+
+/** Its endpoint, for the data provider. */
+export { flaggedData as data } from './flaggedData';

@@ -7,7 +7,7 @@ import { visuallyHidden } from '@mui/utils';
 import { NAVIGATION, SUPPORT_PATH, sectionIndex } from './sections';
 import { SupportTab } from './SupportTab';
 
-const LIST_SECTIONS = new Set(['users', 'coupons', 'flagged', 'suspicious']);
+const LIST_SECTIONS = new Set(['users', 'coupons', 'flagged', 'suspicious', 'messages', 'audit-log']);
 
 /** The console's one navigation: the spec's six sections, then the pages added beside them. */
 export function SectionTabs() {

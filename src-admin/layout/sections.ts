@@ -14,7 +14,7 @@ export const SECTIONS = [
 /** The section whose tab shows the number of open messages. */
 export const SUPPORT_PATH = 'messages';
 
-export const COST_ANALYSIS = { label: 'Cost analysis', path: 'cost-analysis' } as const;
+const COST_ANALYSIS = { label: 'Cost analysis', path: 'cost-analysis' } as const;
 
 /** Everything the tab bar lists: the spec's sections, then the pages added beside them (add new ones here). */
 export const NAVIGATION: readonly { label: string; path: string }[] = [...SECTIONS, COST_ANALYSIS];

@@ -35,7 +35,7 @@ export const browserNavigation = {
 };
 
 /** Sends the browser to the site's sign-in screen (a full load, so the console's memory goes too). */
-export function goToLogin(): void {
+function goToLogin(): void {
   browserNavigation.assign(LOGIN_PATH);
 }
 

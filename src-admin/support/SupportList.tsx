@@ -1,11 +1,9 @@
-import { BulkUpdateButton, List, TopToolbar, useNotify, useRefresh, useUnselectAll } from 'react-admin';
+import { BulkUpdateButton, useNotify, useRefresh, useUnselectAll } from 'react-admin';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { ConsoleList } from '../common/ConsoleList';
 import { DataGridList } from '../grid/DataGridList';
-import { ExportCsvButton } from '../csv/ExportCsvButton';
-import { messageColumns, messageCsvColumns } from './supportColumns';
+import { MESSAGE_HIDE_BELOW, messageColumns, messageCsvColumns } from './supportColumns';
 import { supportFilters } from './supportFilters';
-
-const STORE_KEY = 'messages.grid';
 
 function SupportBulkActions() {
   const notify = useNotify();
@@ -33,26 +31,20 @@ function SupportBulkActions() {
 /** The support inbox: contact and support messages, newest first. */
 export function SupportList() {
   return (
-    <List
+    <ConsoleList
       title="Support"
       filters={supportFilters}
-      actions={
-        <TopToolbar>
-          <ExportCsvButton columns={messageCsvColumns} filename="support-inbox" />
-        </TopToolbar>
-      }
+      csv={{ columns: messageCsvColumns, filename: 'support-inbox' }}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
-      pagination={false}
-      exporter={false}
-      empty={false}
     >
       <DataGridList
         columns={messageColumns}
-        storeKey={STORE_KEY}
+        storeKey="messages.grid"
+        hideBelow={MESSAGE_HIDE_BELOW}
         bulkActionButtons={<SupportBulkActions />}
         aria-label="Support messages"
       />
-    </List>
+    </ConsoleList>
   );
 }

@@ -31,11 +31,14 @@ function MessageLink({ row }: { row: MessageRow }) {
   );
 }
 
+/** Least important first: what goes when the window narrows (the columns menu brings it back). */
+export const MESSAGE_HIDE_BELOW = { handledBy: 1100 };
+
 export const messageColumns: GridColDef<MessageRow>[] = [
   { field: 'createdAt', headerName: 'Date', width: 175, valueFormatter: (v) => formatDateTime(v) },
   { field: 'type', headerName: 'Type', width: 80, valueFormatter: (v) => typeLabel(v) },
   { field: 'name', headerName: 'Name', flex: 0.8, minWidth: 100 },
-  { field: 'email', headerName: 'Email', flex: 1, minWidth: 150 },
+  { field: 'email', headerName: 'Email', flex: 1, minWidth: 150, cellClassName: 'pk-wrap' },
   {
     field: 'message',
     headerName: 'Message',

@@ -1,30 +1,8 @@
-import { SearchInput, SelectInput } from 'react-admin';
+import { labelledChoices, searchFilter, selectFilter } from '../common/filters';
 
 /** The inbox filters: type and status (each with All) and a search of name, email and message. */
 export const supportFilters = [
-  <SearchInput key="search" source="search" alwaysOn placeholder="Search name, email or message" />,
-  <SelectInput
-    key="type"
-    source="type"
-    label="Type"
-    emptyText="All"
-    alwaysOn
-    sx={{ minWidth: 140 }}
-    choices={[
-      { id: 'contact', name: 'Contact' },
-      { id: 'support', name: 'Support' },
-    ]}
-  />,
-  <SelectInput
-    key="status"
-    source="status"
-    label="Status"
-    emptyText="All"
-    alwaysOn
-    sx={{ minWidth: 140 }}
-    choices={[
-      { id: 'open', name: 'Open' },
-      { id: 'resolved', name: 'Resolved' },
-    ]}
-  />,
+  searchFilter('search', 'Search name, email or message'),
+  selectFilter('type', 'Type', labelledChoices({ contact: 'Contact', support: 'Support' }), 140),
+  selectFilter('status', 'Status', labelledChoices({ open: 'Open', resolved: 'Resolved' }), 140),
 ];

@@ -1,26 +1,35 @@
-import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import InsightsIcon from '@mui/icons-material/Insights';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { Link } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
-import { List, TopToolbar, useBasename } from 'react-admin';
+import { useBasename } from 'react-admin';
 import type { SuspiciousStatistics, SuspiciousUser } from '../../src/contract/admin';
 import { ADMIN_KEYS, useAdminProvider, useAdminQuery, useInvalidate } from '../common/adminQueries';
 import { suspiciousFilters } from '../common/abuseFilters';
-import { Banner } from '../common/Banner';
-import { BulkRunButton } from '../common/BulkRunButton';
+import { Banner, LoadError } from '../common/Banner';
+import { BulkActions, type BulkAction } from '../common/BulkActions';
+import { ConsoleList } from '../common/ConsoleList';
 import { useTimedMessage } from '../common/useTimedMessage';
 import { DataGridList } from '../grid/DataGridList';
-import { ExportCsvButton } from '../csv/ExportCsvButton';
 import { SuspiciousCards } from './SuspiciousCards';
-import { SUSPICIOUS_HIDE_BELOW, suspiciousColumns } from './suspiciousColumns';
+import { MarkSafe, SUSPICIOUS_HIDE_BELOW, suspiciousColumns } from './suspiciousColumns';
 import { SUSPICIOUS_CSV_BASENAME, suspiciousCsvColumns } from './suspiciousCsv';
 
 type Row = SuspiciousUser & { id: string };
 /** Marking safe changes the flagged lists and the suspicious figures: all of them reload. */
 const CHANGED = ['suspicious', 'flagged', 'users'];
+
+const bulkActions: BulkAction[] = [
+  {
+    label: 'Mark as Safe',
+    icon: <VerifiedUserIcon />,
+    confirm: 'Mark the selected users as safe? The abuse check will not flag them again for the same usage.',
+    run: (provider) => (r) => provider.markSafe(r.id),
+    invalidates: CHANGED,
+  },
+];
 
 function Thresholds({ t }: { t: SuspiciousStatistics['thresholds'] | undefined }) {
   if (!t) return null;
@@ -30,19 +39,6 @@ function Thresholds({ t }: { t: SuspiciousStatistics['thresholds'] | undefined }
       {t.TOKENS_30D.toLocaleString('en-US')} AI tokens, stored more than {t.STORAGE_GB} GB, or cost more than
       ${t.COST_DOLLAR.toFixed(2)}. Estimated cost is red above $1, orange above $0.50 and green otherwise.
     </Alert>
-  );
-}
-
-function BulkMarkSafe() {
-  const provider = useAdminProvider();
-  return (
-    <BulkRunButton
-      label="Mark as Safe"
-      icon={<VerifiedUserIcon />}
-      confirm="Mark the selected users as safe? The abuse check will not flag them again for the same usage."
-      run={(r) => provider.markSafe(r.id)}
-      invalidates={CHANGED}
-    />
   );
 }
 
@@ -61,57 +57,43 @@ function SuspiciousBody() {
     },
     onError: (err: Error) => showBanner(err.message),
   });
-  const columns = useMemo(
-    () => suspiciousColumns((r) => markSafe.mutate(r), markSafe.isPending),
-    [markSafe.isPending], // eslint-disable-line react-hooks/exhaustive-deps -- mutate is stable
-  );
-  const loadError = summary.error ?? statistics.error;
 
   return (
-    <>
+    <MarkSafe.Provider value={{ markSafe: markSafe.mutate, busy: markSafe.isPending }}>
       <Banner message={banner} />
-      {loadError ? (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {loadError.message}
-        </Alert>
-      ) : null}
+      <LoadError error={summary.error ?? statistics.error} />
       <SuspiciousCards
         summary={summary.data}
         statistics={statistics.data}
         flaggedUsers={statistics.data?.flaggedUsers ?? 0}
       />
       <DataGridList
-        columns={columns}
+        columns={suspiciousColumns}
         storeKey="suspicious.grid"
         aria-label="Suspicious users"
-        bulkActionButtons={<BulkMarkSafe />}
+        bulkActionButtons={<BulkActions actions={bulkActions} />}
         hideBelow={SUSPICIOUS_HIDE_BELOW}
       />
       <Thresholds t={statistics.data?.thresholds} />
-    </>
+    </MarkSafe.Provider>
   );
 }
 
 export function SuspiciousList() {
   const basename = useBasename();
   return (
-    <List
+    <ConsoleList
       title="Suspicious Users"
       filters={suspiciousFilters}
+      csv={{ columns: suspiciousCsvColumns, filename: SUSPICIOUS_CSV_BASENAME }}
       actions={
-        <TopToolbar>
-          <ExportCsvButton columns={suspiciousCsvColumns} filename={SUSPICIOUS_CSV_BASENAME} />
-          <Button size="small" startIcon={<InsightsIcon />} component={Link} to={`${basename}/cost-analysis`}>
-            Cost analysis
-          </Button>
-        </TopToolbar>
+        <Button size="small" startIcon={<InsightsIcon />} component={Link} to={`${basename}/cost-analysis`}>
+          Cost analysis
+        </Button>
       }
       sort={{ field: 'estimatedCost', order: 'DESC' }}
-      pagination={false}
-      exporter={false}
-      empty={false}
     >
       <SuspiciousBody />
-    </List>
+    </ConsoleList>
   );
 }

@@ -1,10 +1,13 @@
 import { lazy } from 'react';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
+import { section } from '../common/section';
 
 // Each section is its own chunk: opening one section downloads only its code.
 const SuspiciousList = lazy(() => import('./SuspiciousList').then((m) => ({ default: m.SuspiciousList })));
 
-export default {
-  list: SuspiciousList,
-  options: { label: 'Suspicious Users' },
+export default section('Suspicious Users', ReportProblemIcon, SuspiciousList, {
   recordRepresentation: 'email',
-};
+});
+
+/** Its endpoint, for the data provider. */
+export { suspiciousData as data } from './suspiciousData';

@@ -1,39 +1,30 @@
-import { FilterButton, List, TopToolbar } from 'react-admin';
+import { BulkActions } from '../common/BulkActions';
+import { ConsoleList } from '../common/ConsoleList';
 import { DataGridList } from '../grid/DataGridList';
-import { ExportCsvButton } from '../csv/ExportCsvButton';
 import { userFilters } from './userFilters';
 import { USER_HIDE_BELOW, userColumns, userCsvColumns } from './userColumns';
-import { UserBulkActions } from './UserBulkActions';
+import { userBulkActions } from './UserBulkActions';
 
 const STORE_KEY = 'users.grid';
 
-function UserListActions() {
-  return (
-    <TopToolbar>
-      <FilterButton />
-      <ExportCsvButton columns={userCsvColumns} filename="users" storeKey={STORE_KEY} />
-    </TopToolbar>
-  );
-}
-
 export function UserList() {
   return (
-    <List
+    <ConsoleList
       title="Users"
       filters={userFilters}
-      actions={<UserListActions />}
+      filterButton
+      csv={{ columns: userCsvColumns, filename: 'users', storeKey: STORE_KEY }}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
-      pagination={false}
-      exporter={false}
+      emptyPage
     >
       <DataGridList
         columns={userColumns}
         storeKey={STORE_KEY}
-        bulkActionButtons={<UserBulkActions />}
+        bulkActionButtons={<BulkActions actions={userBulkActions} />}
         hideBelow={USER_HIDE_BELOW}
         aria-label="Users"
       />
-    </List>
+    </ConsoleList>
   );
 }

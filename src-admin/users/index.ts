@@ -1,10 +1,11 @@
 import { lazy } from 'react';
+import PeopleIcon from '@mui/icons-material/People';
+import { section } from '../common/section';
 
 // Each section is its own chunk: opening one section downloads only its code.
 const UserList = lazy(() => import('./UserList').then((m) => ({ default: m.UserList })));
 
-export default {
-  list: UserList,
-  options: { label: 'Users' },
-  recordRepresentation: 'email',
-};
+export default section('Users', PeopleIcon, UserList, { recordRepresentation: 'email' });
+
+/** Its endpoint, for the data provider. */
+export { userData as data } from './userData';

@@ -1,6 +1,7 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import type { AdminUser } from '../../src/contract/admin';
 import { bytesToMB, formatDate, formatStorage } from '../../src/format';
+import { actionsColumn, planColumn } from '../common/columns';
 import type { ExportColumn } from '../csv/ExportCsvButton';
 import { AdsToggle, UserRowActions } from './UserRowActions';
 
@@ -21,7 +22,7 @@ export const userColumns: GridColDef<Row>[] = [
     minWidth: 100,
     valueGetter: (_v, r) => r.name || r.displayName,
   },
-  { field: 'plan', headerName: 'Plan', width: 80 },
+  planColumn,
   { field: 'subscriptionStatus', headerName: 'Subscription', width: 110, valueFormatter: (v) => v ?? '—' },
   {
     field: 'tokens30d',
@@ -45,14 +46,7 @@ export const userColumns: GridColDef<Row>[] = [
     renderCell: ({ row }) => <AdsToggle row={row} />,
   },
   { field: 'createdAt', headerName: 'Created', width: 110, valueFormatter: (v) => formatDate(v) },
-  {
-    field: 'actions',
-    headerName: 'Actions',
-    width: 256,
-    sortable: false,
-    hideable: false,
-    renderCell: ({ row }) => <UserRowActions row={row} />,
-  },
+  actionsColumn(340, (row) => <UserRowActions row={row} />),
 ];
 
 export const userCsvColumns: ExportColumn<Row>[] = [

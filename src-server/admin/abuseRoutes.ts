@@ -12,7 +12,7 @@ import { abuseHistory, abuseStats, listFlagged } from './abuseService';
 import { startAbuseCheck } from './abuseCheck';
 import { clearFlag, flagUser } from './flagService';
 import { isPaged, operator, sendTotal } from './adminContext';
-import { idsOf, restArray, restFilter, sendRestList, simpleRestOf, withId } from './simpleRest';
+import { restArray, restListFilter, sendRestList, simpleRestOf, withId } from './simpleRest';
 import { flaggedFilterSchema, flaggedQuerySchema } from '../../src/contract/adminLists';
 import { errorResponses, idParamsSchema, messageSchema } from '../../src/contract/common';
 
@@ -36,10 +36,9 @@ export async function abuseRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const rest = simpleRestOf(request.query);
       if (rest) {
-        const { q, search, id, ...f } = restFilter(flaggedFilterSchema, rest.filter);
         const { users, total } = await listFlagged(
           app.ctx,
-          { ...f, search: q ?? search, ids: idsOf(id) },
+          restListFilter(flaggedFilterSchema, rest.filter),
           rest.params,
         );
         return sendRestList(reply, 'flagged', users.map(withId), rest.params, total);

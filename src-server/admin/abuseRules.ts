@@ -99,6 +99,3 @@ export function newViolations(
     (r) => r.breaks(u, t, price) && (!remembered || r.figure(u, price) > r.figure(remembered, price)),
   ).map((r) => r.reason(u, t, price));
 }
-
-/** The category of a reason: the text before its first colon. */
-export const reasonCategory = (reason: string) => reason.split(':')[0].trim();

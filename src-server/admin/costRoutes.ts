@@ -9,7 +9,7 @@ import {
 } from '../../src/contract/admin';
 import { costByModel, costSummary, suspiciousUsers } from './costService';
 import { isPaged, sendTotal } from './adminContext';
-import { idsOf, restArray, restFilter, sendRestList, simpleRestOf, withId } from './simpleRest';
+import { restArray, restListFilter, sendRestList, simpleRestOf, withId } from './simpleRest';
 import { suspiciousFilterSchema, suspiciousQuerySchema } from '../../src/contract/adminLists';
 import { messageSchema } from '../../src/contract/common';
 
@@ -36,10 +36,9 @@ export async function costRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const rest = simpleRestOf(request.query);
       if (rest) {
-        const { q, search, id, ...f } = restFilter(suspiciousFilterSchema, rest.filter);
         const { users, total } = await suspiciousUsers(
           app.ctx,
-          { ...f, search: q ?? search, ids: idsOf(id) },
+          restListFilter(suspiciousFilterSchema, rest.filter),
           rest.params,
         );
         return sendRestList(reply, 'suspicious', users.map(withId), rest.params, total);

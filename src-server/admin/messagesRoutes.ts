@@ -5,7 +5,7 @@ import { listParamsSchema, TOTAL_COUNT_HEADER } from '../../src/contract/admin';
 import { inboxMessageSchema, messagesQuerySchema, setMessageStatusSchema } from '../../src/contract/support';
 import { getMessage, listMessages, messageScreenshot, setMessageStatus } from './messagesService';
 import { ALWAYS_PAGED_NOTE, operator } from './adminContext';
-import { idsOf, restArray, restFilter, sendRestList, simpleRestOf } from './simpleRest';
+import { restArray, restListFilter, sendRestList, simpleRestOf } from './simpleRest';
 import { messagesFilterSchema } from '../../src/contract/adminLists';
 import { errorResponses, idParamsSchema } from '../../src/contract/common';
 
@@ -47,10 +47,9 @@ export async function messagesRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const rest = simpleRestOf(request.query);
       if (rest) {
-        const { q, search, id, ...f } = restFilter(messagesFilterSchema, rest.filter);
         const { messages, total } = await listMessages(
           app.ctx,
-          { ...f, search: q ?? search, ids: idsOf(id) },
+          restListFilter(messagesFilterSchema, rest.filter),
           rest.params,
         );
         return sendRestList(reply, 'messages', messages, rest.params, total);

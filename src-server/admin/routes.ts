@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { usersRoutes } from './usersRoutes';
-import { couponRoutes } from './couponRoutes';
+import { couponsRoutes } from './couponsRoutes';
 import { abuseRoutes } from './abuseRoutes';
 import { aiConfigRoutes } from './aiConfigRoutes';
 import { costRoutes } from './costRoutes';
@@ -34,7 +34,7 @@ function documentPaging(route: RouteOptions): void {
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', documentPaging);
   await app.register(usersRoutes);
-  await app.register(couponRoutes);
+  await app.register(couponsRoutes);
   await app.register(abuseRoutes);
   await app.register(aiConfigRoutes);
   await app.register(costRoutes);

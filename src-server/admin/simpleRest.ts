@@ -100,6 +100,15 @@ export function idsOf(value: unknown): string[] | undefined {
   return (Array.isArray(value) ? value : [value]).map(String);
 }
 
+/** A list's simple-rest filter as its service reads it: `q` (or `search`) as the search, `id` as getMany's ids. */
+export function restListFilter<S extends z.ZodType<{ q?: string; search?: string; id?: unknown }>>(
+  schema: S,
+  filter: Record<string, unknown>,
+): Omit<z.output<S>, 'q' | 'search' | 'id'> & { search?: string; ids?: string[] } {
+  const { q, search, id, ...rest } = restFilter(schema, filter);
+  return { ...rest, search: q ?? search, ids: idsOf(id) };
+}
+
 /**
  * Answers a simple-rest list: the records, each with an `id`, and `Content-Range: <resource> first-last/total`
  * (`*` in place of first-last for an empty slice). X-Total-Count carries the total too.

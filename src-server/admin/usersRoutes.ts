@@ -12,7 +12,7 @@ import { changePlanByAdmin } from '../billing/adminPlanChange';
 import { overview } from './overviewService';
 import { listUsers, revokeSessionsByAdmin, setAdsDisabled, userUsage } from './usersService';
 import { isPaged, operator, sendTotal } from './adminContext';
-import { idsOf, restArray, restFilter, sendRestList, simpleRestOf, withId } from './simpleRest';
+import { restArray, restListFilter, sendRestList, simpleRestOf, withId } from './simpleRest';
 import { usersFilterSchema } from '../../src/contract/adminLists';
 import { errorResponses, idParamsSchema, messageSchema } from '../../src/contract/common';
 
@@ -50,10 +50,9 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const rest = simpleRestOf(request.query);
       if (rest) {
-        const { q, search, id, ...f } = restFilter(usersFilterSchema, rest.filter);
         const { users, total } = await listUsers(
           app.ctx,
-          { ...f, search: q ?? search, ids: idsOf(id) },
+          restListFilter(usersFilterSchema, rest.filter),
           rest.params,
         );
         return sendRestList(reply, 'users', users.map(withId), rest.params, total);

@@ -5,7 +5,7 @@ import { useSession } from '../../src/session/SessionProvider';
 import { clearGoogleSignInPending, markGoogleSignInPending } from '../../src/session/googleHandOff';
 import { AuthCardLayout } from '../layout/AuthCardLayout';
 import { Alert } from '../ui/Alert';
-import { Field } from '../ui/Field';
+import { AuthForm, type AuthInput, EMAIL_INPUT } from './AuthForm';
 import { AUTH_TEXT } from './authTexts';
 import { usePostAuthRedirect, useReturnTo } from './usePostAuthRedirect';
 import { GoogleIcon } from './GoogleIcon';
@@ -100,6 +100,30 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
       state: { from: (location.state as { from?: string } | null)?.from },
     });
 
+  const inputs: AuthInput[] = [
+    { ...EMAIL_INPUT, name: 'email', value: email, set: setEmail },
+    {
+      id: 'password',
+      label: 'Password',
+      name: 'password',
+      type: 'password',
+      required: true,
+      autoComplete: register ? 'new-password' : 'current-password',
+      placeholder: register ? 'Min 6 characters' : undefined,
+      value: password,
+      set: setPassword,
+    },
+  ];
+  if (register)
+    inputs.unshift({
+      id: 'displayName',
+      label: 'Display Name',
+      name: 'displayName',
+      autoComplete: 'name',
+      value: displayName,
+      set: setDisplayName,
+    });
+
   return (
     <AuthCardLayout
       title={register ? AUTH_TEXT.registerTitle : AUTH_TEXT.loginTitle}
@@ -107,42 +131,12 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
     >
       {welcome && <Alert kind="success">{AUTH_TEXT.welcome}</Alert>}
       {error && <Alert kind="error">{error}</Alert>}
-      <form className="pk-form" onSubmit={onSubmit} noValidate={false}>
-        {register && (
-          <Field
-            id="displayName"
-            label="Display Name"
-            name="displayName"
-            autoComplete="name"
-            value={displayName}
-            onChange={(e) => setDisplayName(e.target.value)}
-          />
-        )}
-        <Field
-          id="email"
-          label="Email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <Field
-          id="password"
-          label="Password"
-          name="password"
-          type="password"
-          required
-          autoComplete={register ? 'new-password' : 'current-password'}
-          placeholder={register ? 'Min 6 characters' : undefined}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <button className="pk-btn pk-btn--primary" type="submit" disabled={busy}>
-          {register ? 'Create Account' : 'Sign In'}
-        </button>
-      </form>
+      <AuthForm
+        inputs={inputs}
+        submit={register ? 'Create Account' : 'Sign In'}
+        disabled={busy}
+        onSubmit={onSubmit}
+      />
       <div className="pk-auth-links">
         <Link to="/dashboard/forgot-password">Forgot password?</Link>
         <button type="button" className="pk-linkbtn" onClick={toggle}>

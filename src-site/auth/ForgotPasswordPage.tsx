@@ -4,7 +4,7 @@ import { ApiError, NetworkError } from '../../src/api/client';
 import { requestPasswordReset } from '../../src/api/auth';
 import { AuthCardLayout } from '../layout/AuthCardLayout';
 import { Alert } from '../ui/Alert';
-import { Field } from '../ui/Field';
+import { AuthForm, EMAIL_INPUT } from './AuthForm';
 import { AUTH_TEXT } from './authTexts';
 
 /** /dashboard/forgot-password: mails a reset link; the answer is the same whether or not the account exists. */
@@ -37,20 +37,12 @@ export function ForgotPasswordPage() {
       subtitle="Enter your email and we'll send you a link to choose a new one."
     >
       {result && <Alert kind={result.ok ? 'success' : 'error'}>{result.text}</Alert>}
-      <form className="pk-form" onSubmit={onSubmit}>
-        <Field
-          id="email"
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <button className="pk-btn pk-btn--primary" type="submit" disabled={busy}>
-          Send Reset Link
-        </button>
-      </form>
+      <AuthForm
+        inputs={[{ ...EMAIL_INPUT, value: email, set: setEmail }]}
+        submit="Send Reset Link"
+        disabled={busy}
+        onSubmit={onSubmit}
+      />
       <div className="pk-auth-links">
         <Link to="/dashboard/login">Back to Sign In</Link>
       </div>

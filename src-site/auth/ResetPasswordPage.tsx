@@ -5,8 +5,10 @@ import { resetPasswordRequest } from '../../src/api/auth';
 import { MIN_PASSWORD_LENGTH, TIMINGS } from '../../src/config';
 import { AuthCardLayout } from '../layout/AuthCardLayout';
 import { Alert } from '../ui/Alert';
-import { Field } from '../ui/Field';
+import { AuthForm } from './AuthForm';
 import { AUTH_TEXT } from './authTexts';
+
+const NEW_PASSWORD = { type: 'password', autoComplete: 'new-password' };
 
 /** docs/product.md#reset-password reset checks, in the spec's order. */
 export function resetValidationError(password: string, confirm: string, token: string | null): string | null {
@@ -68,27 +70,27 @@ export function ResetPasswordPage() {
       ) : (
         <>
           {error && <Alert kind="error">{error}</Alert>}
-          <form className="pk-form" onSubmit={onSubmit}>
-            <Field
-              id="newPassword"
-              label="New Password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <Field
-              id="confirmPassword"
-              label="Confirm New Password"
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-            <button className="pk-btn pk-btn--primary" type="submit" disabled={busy || !password || !confirm}>
-              Update Password
-            </button>
-          </form>
+          <AuthForm
+            inputs={[
+              {
+                id: 'newPassword',
+                label: 'New Password',
+                value: password,
+                set: setPassword,
+                ...NEW_PASSWORD,
+              },
+              {
+                id: 'confirmPassword',
+                label: 'Confirm New Password',
+                value: confirm,
+                set: setConfirm,
+                ...NEW_PASSWORD,
+              },
+            ]}
+            submit="Update Password"
+            disabled={busy || !password || !confirm}
+            onSubmit={onSubmit}
+          />
         </>
       )}
       <div className="pk-auth-links">

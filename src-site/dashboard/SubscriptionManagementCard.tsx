@@ -26,6 +26,12 @@ export function SubscriptionManagementCard() {
   const openPortal = useOpenPortal();
   const startCheckout = useStartCheckout();
   const [error, setError] = useState<string | null>(null);
+  /** Premium opens the billing portal, free starts checkout; either clears the last error, and says so if it cannot start. */
+  const redirect = () => {
+    setError(null);
+    if (premium) openPortal().catch(() => setError(BILLING_TEXT.portalFailedDashboard));
+    else startCheckout().catch(() => setError(BILLING_TEXT.checkoutFailed));
+  };
   if (!user) return null;
   const sub = state.kind === 'loaded' ? state.subscription : null;
   const granted = premium && grantedWithoutBilling(state);
@@ -46,37 +52,20 @@ export function SubscriptionManagementCard() {
       {error && <Alert kind="error">{error}</Alert>}
       {granted ? (
         <p>{BILLING_TEXT.complimentary}</p>
-      ) : premium ? (
-        <>
-          <dl>
-            <dt>Status</dt>
-            <dd>{status ? (STATUS_LABEL[status] ?? status) : 'N/A'}</dd>
-            <dt>Next billing date</dt>
-            <dd>{formatEpochDate(sub && !sub.cancelAtPeriodEnd ? sub.currentPeriodEnd : null)}</dd>
-          </dl>
-          <button
-            type="button"
-            className="pk-btn pk-btn--primary"
-            onClick={() => {
-              setError(null);
-              openPortal().catch(() => setError(BILLING_TEXT.portalFailedDashboard));
-            }}
-          >
-            {BILLING_TEXT.manageBilling}
-          </button>
-        </>
       ) : (
         <>
-          <p>{BILLING_TEXT.upgradePitch}</p>
-          <button
-            type="button"
-            className="pk-btn pk-btn--primary"
-            onClick={() => {
-              setError(null);
-              startCheckout().catch(() => setError(BILLING_TEXT.checkoutFailed));
-            }}
-          >
-            {BILLING_TEXT.upgrade}
+          {premium ? (
+            <dl>
+              <dt>Status</dt>
+              <dd>{status ? (STATUS_LABEL[status] ?? status) : 'N/A'}</dd>
+              <dt>Next billing date</dt>
+              <dd>{formatEpochDate(sub && !sub.cancelAtPeriodEnd ? sub.currentPeriodEnd : null)}</dd>
+            </dl>
+          ) : (
+            <p>{BILLING_TEXT.upgradePitch}</p>
+          )}
+          <button type="button" className="pk-btn pk-btn--primary" onClick={redirect}>
+            {premium ? BILLING_TEXT.manageBilling : BILLING_TEXT.upgrade}
           </button>
         </>
       )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FOUNDER, PRODUCT_NAME, SUPPORT_EMAIL } from '../../src/config';
-import { ContactModal } from '../ui/ContactModal';
+import { LazyContactModal } from '../ui/LazyContactModal';
 import { BrandLink } from './BrandLink';
 
 type Variant = 'contact' | 'support';
@@ -84,7 +84,7 @@ export function SiteFooter() {
           <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
         </div>
       </div>
-      <ContactModal variant={variant ?? 'contact'} open={variant !== null} onClose={close} />
+      <LazyContactModal variant={variant ?? 'contact'} open={variant !== null} onClose={close} />
     </footer>
   );
 }

@@ -109,27 +109,16 @@ export function BillingSettingsCard() {
         <button type="button" className="pk-btn pk-btn--primary" onClick={manage}>
           {BILLING_TEXT.manageSubscription}
         </button>
-        {sub &&
-          sub.status !== 'canceled' &&
-          (sub.cancelAtPeriodEnd ? (
-            <button
-              type="button"
-              className="pk-btn pk-btn--ghost"
-              disabled={busy}
-              onClick={() => void change(false)}
-            >
-              {BILLING_TEXT.reactivate}
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="pk-btn pk-btn--ghost"
-              disabled={busy}
-              onClick={() => void change(true)}
-            >
-              {BILLING_TEXT.cancel}
-            </button>
-          ))}
+        {sub && sub.status !== 'canceled' && (
+          <button
+            type="button"
+            className="pk-btn pk-btn--ghost"
+            disabled={busy}
+            onClick={() => void change(!sub.cancelAtPeriodEnd)}
+          >
+            {sub.cancelAtPeriodEnd ? BILLING_TEXT.reactivate : BILLING_TEXT.cancel}
+          </button>
+        )}
       </div>
     </Card>
   );

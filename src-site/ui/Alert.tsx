@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './alert.css';
 
 /**
  * A message box. An error is announced at once (`alert`), anything else politely (`status`); `announce={false}`

@@ -90,28 +90,25 @@ export function ContactModal({ variant, open, onClose }: ContactModalProps) {
   return (
     <Dialog title={copy.title} lead={copy.lead} onClose={onClose}>
       <form onSubmit={onSubmit} className="pk-form">
-        <Field
-          bare
-          id={`${ids}-name`}
-          label="Name"
-          name="name"
-          type="text"
-          autoComplete="name"
-          required
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <Field
-          bare
-          id={`${ids}-email`}
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        {(
+          [
+            ['name', 'Name', 'text', name, setName],
+            ['email', 'Email', 'email', email, setEmail],
+          ] as const
+        ).map(([key, label, type, value, set]) => (
+          <Field
+            bare
+            key={key}
+            id={`${ids}-${key}`}
+            label={label}
+            name={key}
+            type={type}
+            autoComplete={key}
+            required
+            value={value}
+            onChange={(e) => set(e.target.value)}
+          />
+        ))}
         <TextAreaField
           bare
           id={`${ids}-message`}

@@ -89,8 +89,3 @@ export async function requestRaw(path: string, opts: RequestOptions = {}): Promi
   }
   return { response };
 }
-
-/** The server's message if there is one, else the fallback text the spec gives for that failure. */
-export function messageOr(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.serverMessage ? err.serverMessage : fallback;
-}

@@ -20,16 +20,6 @@ export function writeToken(token: string): void {
   store()?.setItem(TOKEN_KEY, token);
 }
 
-export function readCachedProfile(): Profile | null {
-  const raw = store()?.getItem(PROFILE_KEY);
-  if (!raw) return null;
-  try {
-    return JSON.parse(raw) as Profile;
-  } catch {
-    return null;
-  }
-}
-
 export function writeCachedProfile(profile: Profile): void {
   store()?.setItem(PROFILE_KEY, JSON.stringify(profile));
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from './harness';
-import { adminSession, userWith } from './adminHarness';
+import { adminSession, userWith } from './fixtures';
 import { connect, type Database } from '../../src-server/db/connect';
 import type { AppContext } from '../../src-server/context';
 import { abuseCheckRuns, jobs, users } from '../../src-server/db/schema';

@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestApp, type TestApp } from './harness';
-import { adminSession, GB, userWith } from './adminHarness';
+import { sharedTestApp, injectAs } from './harness';
+import { GB, userWith, sharedAdminSession, smallAbuseThresholds } from './fixtures';
 import { users } from '../../src-server/db/schema';
 import { ManualClock } from '../../src-server/clock';
 import { abuseChecksSettled } from '../../src-server/admin/abuseCheck';
 import { recordAiUsage } from '../../src-server/usage/recordAiUsage';
 
-// Small thresholds so each rule can be crossed with a handful of rows.
-const env = {
-  ABUSE_TOKENS_30D: '10000',
-  ABUSE_STORAGE_GB: '2',
-  ABUSE_COST_DOLLAR: '100',
-  STORAGE_COST_PER_GB_MONTH: '0.1',
-};
+const env = smallAbuseThresholds(100);
 
-let t: TestApp;
-let admin: Awaited<ReturnType<typeof adminSession>>;
-beforeAll(async () => {
-  t = await startTestApp(env, { clock: new ManualClock(new Date('2026-04-01T09:00:00Z')) });
-  admin = await adminSession(t, 'safe-ops@example.com');
-});
-afterAll(() => t.close());
+const t = sharedTestApp(env, { clock: new ManualClock(new Date('2026-04-01T09:00:00Z')) });
+const admin = sharedAdminSession(t, 'safe-ops@example.com');
 
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/admin${url}`, headers: admin.headers, payload });
+const call = injectAs(t, admin, '/api/admin');
 const history = async (id: string) => (await call('GET', `/users/${id}/abuse-history`)).json().history;
 const flagged = async (id: string) =>
   (await t.db.select({ f: users.flaggedForAbuse }).from(users).where(eq(users.id, id)))[0].f;
@@ -34,6 +22,12 @@ async function runCheck() {
   expect(res.json()).toEqual({ message: 'Abuse check started.', started: true });
   await abuseChecksSettled();
   (t.clock as ManualClock).advance(60_000);
+}
+
+/** The user's stored files grow or shrink to `bytes`, then the daily check runs. */
+async function storeThenCheck(id: string, bytes: number) {
+  await t.db.update(users).set({ storageUsed: bytes }).where(eq(users.id, id));
+  await runCheck();
 }
 
 async function addTokens(userId: string, tokens: number) {
@@ -108,11 +102,7 @@ describe('Mark as Safe lasts', () => {
     });
     await runCheck();
     await call('PATCH', `/users/${id}/mark-safe`);
-    await t.db
-      .update(users)
-      .set({ storageUsed: 3 * GB })
-      .where(eq(users.id, id));
-    await runCheck();
+    await storeThenCheck(id, 3 * GB);
     expect((await history(id)).lastFlaggedReason).toBe('Storage: 3.00 GB stored (threshold 2 GB)');
   });
 });
@@ -128,23 +118,11 @@ describe('Unflag lasts the same way', () => {
     expect((await history(id)).rememberedUsage).toMatchObject({ action: 'unflag', storageUsed: 3 * GB });
 
     // Fewer files, then more again but not past the mark: still cleared.
-    await t.db
-      .update(users)
-      .set({ storageUsed: 2.5 * GB })
-      .where(eq(users.id, id));
-    await runCheck();
-    await t.db
-      .update(users)
-      .set({ storageUsed: 3 * GB })
-      .where(eq(users.id, id));
-    await runCheck();
+    await storeThenCheck(id, 2.5 * GB);
+    await storeThenCheck(id, 3 * GB);
     expect(await flagged(id)).toBe(false);
 
-    await t.db
-      .update(users)
-      .set({ storageUsed: 3.5 * GB })
-      .where(eq(users.id, id));
-    await runCheck();
+    await storeThenCheck(id, 3.5 * GB);
     expect(await flagged(id)).toBe(true);
     expect((await history(id)).lastFlaggedReason).toBe('Storage: 3.50 GB stored (threshold 2 GB)');
   });
@@ -155,11 +133,7 @@ describe('Unflag lasts the same way', () => {
       .from(users)
       .where(eq(users.email, 'stored@example.com'));
     await call('PATCH', `/users/${id}/mark-safe`);
-    await t.db
-      .update(users)
-      .set({ storageUsed: 3.75 * GB })
-      .where(eq(users.id, id));
-    await runCheck();
+    await storeThenCheck(id, 3.75 * GB);
     expect(await flagged(id)).toBe(true);
     await call('PATCH', `/users/${id}/mark-safe`);
     await runCheck();

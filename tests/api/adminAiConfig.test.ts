@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness';
-import { adminSession } from './adminHarness';
+import { describe, expect, it } from 'vitest';
+import { openApiDoc, injectAs, sharedTestApp } from './harness';
+import { sharedAdminSession } from './fixtures';
 import { aiConfigs } from '../../src-server/db/schema';
 import { ManualClock } from '../../src-server/clock';
 
-let t: TestApp;
-let admin: Awaited<ReturnType<typeof adminSession>>;
+const t = sharedTestApp({}, { clock: new ManualClock(new Date('2026-04-01T09:00:00Z')) });
+const admin = sharedAdminSession(t, 'ai-ops@example.com');
 const TASKS = ['auto-tagging', 'categorization', 'search', 'recommendations', 'analytics'];
+/** Every task on the default provider with no model, as last changed at `updatedAt`. */
+const defaultsAt = (updatedAt: string) =>
+  TASKS.map((taskType) => ({ taskType, provider: 'openai', model: null, updatedAt }));
 
-beforeAll(async () => {
-  t = await startTestApp({}, { clock: new ManualClock(new Date('2026-04-01T09:00:00Z')) });
-  admin = await adminSession(t, 'ai-ops@example.com');
-});
-afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/admin${url}`, headers: admin.headers, payload });
+const call = injectAs(t, admin, '/api/admin');
 
 describe('GET /admin/ai-config/providers', () => {
   it('lists the task types with names and descriptions, and openai, anthropic and google with models', async () => {
@@ -44,32 +40,17 @@ describe('GET and PATCH /admin/ai-config', () => {
   it('gives every task type the default provider openai and no model until configured', async () => {
     const res = await call('GET', '/ai-config');
     expect(res.statusCode).toBe(200);
-    expect(res.json().configs).toEqual(
-      TASKS.map((taskType) => ({
-        taskType,
-        provider: 'openai',
-        model: null,
-        updatedAt: '2026-04-01T09:00:00.000Z',
-      })),
-    );
+    expect(res.json().configs).toEqual(defaultsAt('2026-04-01T09:00:00.000Z'));
   });
 
   it('sets a provider and model, stamped with the time', async () => {
     (t.clock as ManualClock).advance(60_000);
-    const res = await call('PATCH', '/ai-config', {
-      taskType: 'search',
-      provider: 'anthropic',
-      model: 'claude-sonnet-4',
-    });
+    const search = { taskType: 'search', provider: 'anthropic', model: 'claude-sonnet-4' };
+    const res = await call('PATCH', '/ai-config', search);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: 'Configuration updated',
-      config: {
-        taskType: 'search',
-        provider: 'anthropic',
-        model: 'claude-sonnet-4',
-        updatedAt: '2026-04-01T09:01:00.000Z',
-      },
+      config: { ...search, updatedAt: '2026-04-01T09:01:00.000Z' },
     });
     const configs = (await call('GET', '/ai-config')).json().configs;
     expect(configs.find((c: { taskType: string }) => c.taskType === 'search')).toMatchObject({
@@ -112,14 +93,7 @@ describe('POST /admin/ai-config/reset', () => {
     const res = await call('POST', '/ai-config/reset');
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('All AI configurations were reset to the defaults');
-    expect(res.json().configs).toEqual(
-      TASKS.map((taskType) => ({
-        taskType,
-        provider: 'openai',
-        model: null,
-        updatedAt: '2026-04-01T09:02:00.000Z',
-      })),
-    );
+    expect(res.json().configs).toEqual(defaultsAt('2026-04-01T09:02:00.000Z'));
     expect(
       (await call('GET', '/ai-config'))
         .json()
@@ -130,14 +104,10 @@ describe('POST /admin/ai-config/reset', () => {
 
 describe('OpenAPI document of the admin lists', () => {
   it('documents the paging parameters and the X-Total-Count header on every paged list', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    for (const path of [
-      '/api/admin/users',
-      '/api/admin/coupons',
-      '/api/admin/users/flagged',
-      '/api/admin/users/suspicious',
-    ]) {
-      const op = doc.paths[path].get;
+    const doc = await openApiDoc(t.app);
+    const pagedLists = ['users', 'coupons', 'users/flagged', 'users/suspicious'];
+    for (const list of pagedLists) {
+      const op = doc.paths[`/api/admin/${list}`].get;
       expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(
         expect.arrayContaining(['page', 'perPage', 'sort', 'order']),
       );

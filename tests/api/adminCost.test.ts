@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestApp, type TestApp } from './harness';
-import { adminSession, GB, userWith } from './adminHarness';
+import { injectAs, sharedTestApp } from './harness';
+import { GB, userWith, smallAbuseThresholds, emailsOf, sharedAdminSession } from './fixtures';
 import { users } from '../../src-server/db/schema';
 import { ManualClock } from '../../src-server/clock';
 
 const env = {
-  ABUSE_TOKENS_30D: '10000',
-  ABUSE_STORAGE_GB: '2',
-  ABUSE_COST_DOLLAR: '1',
-  STORAGE_COST_PER_GB_MONTH: '0.1',
+  ...smallAbuseThresholds(1),
   SESSION_TTL_DAYS: '90',
   SESSION_IDLE_DAYS: '90',
 };
 
-let t: TestApp;
-let admin: Awaited<ReturnType<typeof adminSession>>;
+const t = sharedTestApp(env, { clock: new ManualClock(new Date('2026-05-01T08:00:00Z')) });
+const admin = sharedAdminSession(t, 'cost-ops@example.com');
 const ids: Record<string, string> = {};
 
 // Hand-computed figures (storage at $0.1 per GB-month, AI dollars as recorded, 30-day window):
@@ -25,8 +22,6 @@ const ids: Record<string, string> = {};
 //   dee:  flagged by hand, $0
 //   the operator: $0
 beforeAll(async () => {
-  t = await startTestApp(env, { clock: new ManualClock(new Date('2026-05-01T08:00:00Z')) });
-  admin = await adminSession(t, 'cost-ops@example.com');
   ids.ann = await userWith(t, {
     email: 'ann@example.com',
     plan: 'premium',
@@ -55,9 +50,9 @@ beforeAll(async () => {
     .set({ flaggedForAbuse: true, lastFlaggedReason: 'Spam: test', flaggedAt: t.clock.now() })
     .where(eq(users.id, ids.dee));
 });
-afterAll(() => t.close());
 
-const get = (url: string) => t.app.inject({ method: 'GET', url: `/api/admin${url}`, headers: admin.headers });
+const asAdmin = injectAs(t, admin, '/api/admin');
+const get = (url: string) => asAdmin('GET', url);
 
 describe('GET /admin/users/suspicious', () => {
   it('lists flagged users and rule breakers, costliest first, with reasons from the abuse rules', async () => {
@@ -107,10 +102,7 @@ describe('GET /admin/users/suspicious', () => {
   it('pages and sorts when asked, with the total in X-Total-Count', async () => {
     const res = await get('/users/suspicious?page=1&perPage=2&sort=estimatedCost&order=ASC');
     expect(res.headers['x-total-count']).toBe('3');
-    expect(res.json().users.map((u: { email: string }) => u.email)).toEqual([
-      'dee@example.com',
-      'cat@example.com',
-    ]);
+    expect(emailsOf(res)).toEqual(['dee@example.com', 'cat@example.com']);
   });
 
   it('drops usage as it leaves the 30-day window', async () => {

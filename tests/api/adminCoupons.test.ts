@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestApp, type TestApp } from './harness';
-import { adminSession } from './adminHarness';
+import { sharedTestApp, injectAs } from './harness';
+import { sharedAdminSession } from './fixtures';
 import { coupons } from '../../src-server/db/schema';
 import { DAY_MS } from '../../src-server/clock';
 
-let t: TestApp;
-let admin: Awaited<ReturnType<typeof adminSession>>;
+const t = sharedTestApp();
+const admin = sharedAdminSession(t, 'coupons-ops@example.com');
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await adminSession(t, 'coupons-ops@example.com');
-});
-afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/admin${url}`, headers: admin.headers, payload });
+const call = injectAs(t, admin, '/api/admin');
 const inDays = (days: number) => new Date(t.clock.now().getTime() + days * DAY_MS).toISOString();
 const base = { discountType: 'percentage', amount: 10, usageLimit: null, expiresAt: null };
 

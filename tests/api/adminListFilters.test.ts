@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestApp, type TestApp } from './harness';
-import { adminSession, GB, userWith } from './adminHarness';
+import { injectAs, sharedTestApp } from './harness';
+import { GB, userWith, smallAbuseThresholds, sharedAdminSession } from './fixtures';
 import { contactMessages, users } from '../../src-server/db/schema';
 import { DAY_MS, ManualClock } from '../../src-server/clock';
 import { SORTABLE } from '../../src/contract/adminLists';
 
 // Flagged and Suspicious as an operator narrows and orders them, in both the spec's query and simple-rest's.
 
-const env = {
-  ABUSE_TOKENS_30D: '10000',
-  ABUSE_STORAGE_GB: '2',
-  ABUSE_COST_DOLLAR: '5',
-  STORAGE_COST_PER_GB_MONTH: '0.1',
-};
+const env = smallAbuseThresholds(5);
 const NOW = new Date('2026-05-01T12:00:00Z');
 
-let t: TestApp;
-let admin: Awaited<ReturnType<typeof adminSession>>;
+const t = sharedTestApp(env, { clock: new ManualClock(NOW) });
+const admin = sharedAdminSession(t, 'lists-ops@example.com');
 
 /** Flagged users: reason, plan, subscription status, and hours since their flag. */
 const FLAGGED = [
@@ -41,8 +36,6 @@ const FLAGGED = [
 ] as const;
 
 beforeAll(async () => {
-  t = await startTestApp(env, { clock: new ManualClock(NOW) });
-  admin = await adminSession(t, 'lists-ops@example.com');
   for (const [i, f] of FLAGGED.entries()) {
     const id = await userWith(t, {
       email: f.email,
@@ -80,9 +73,9 @@ beforeAll(async () => {
     { type: 'contact', name: 'kim', email: 'kim@example.com', message: 'pricing for teams', createdAt: NOW },
   ]);
 });
-afterAll(() => t.close());
 
-const get = (url: string) => t.app.inject({ method: 'GET', url: `/api/admin${url}`, headers: admin.headers });
+const asAdmin = injectAs(t, admin, '/api/admin');
+const get = (url: string) => asAdmin('GET', url);
 const rest = (path: string, o: { sort?: [string, string]; range?: [number, number]; filter?: object }) =>
   get(
     `${path}?${Object.entries(o)

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, registerUser, startTestApp, type TestApp } from './harness';
-import { adminSession } from './adminHarness';
+import { bearer, registerUser, sharedTestApp, logIn } from './harness';
+import { sharedAdminSession } from './fixtures';
 import { auditLog, sessions, users } from '../../src-server/db/schema';
 
-let t: TestApp;
-let admin: Awaited<ReturnType<typeof adminSession>>;
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await adminSession(t, 'signer-outer@example.com');
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
+const admin = sharedAdminSession(t, 'signer-outer@example.com');
 
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
-const logIn = async (email: string, password: string) =>
-  (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).json()
-    .token as string;
 const revoke = (id: string, headers: Record<string, string> = admin.headers) =>
   t.app.inject({ method: 'POST', url: `/api/admin/users/${id}/revoke-sessions`, headers });
 const idOf = async (email: string) =>
@@ -24,7 +16,7 @@ const idOf = async (email: string) =>
 describe('POST /api/admin/users/{id}/revoke-sessions', () => {
   it("ends every session of the user: each of their tokens gets 401; others' sessions carry on", async () => {
     const kim = await registerUser(t.app, { email: 'kim@example.com' });
-    const laptop = await logIn(kim.email, kim.password);
+    const laptop = await logIn(t.app, kim.email, kim.password);
     const other = await registerUser(t.app, { email: 'bystander@example.com' });
     for (const token of [kim.token, laptop, other.token]) expect((await me(token)).statusCode).toBe(200);
 
@@ -40,7 +32,7 @@ describe('POST /api/admin/users/{id}/revoke-sessions', () => {
     expect((await me(other.token)).json()).toMatchObject({ email: 'bystander@example.com' });
     expect((await me(admin.token)).statusCode).toBe(200);
     // The password still works: signing in again opens a fresh session.
-    expect((await me(await logIn(kim.email, kim.password))).statusCode).toBe(200);
+    expect((await me(await logIn(t.app, kim.email, kim.password))).statusCode).toBe(200);
   });
 
   it('is audited with the operator, the user and the number of sessions ended', async () => {

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness';
-import { adminSession } from './adminHarness';
+import { describe, expect, it } from 'vitest';
+import { sharedTestApp, injectAs } from './harness';
+import { sharedAdminSession } from './fixtures';
 import { aiConfigs } from '../../src-server/db/schema';
 
-let t: TestApp;
-let admin: Awaited<ReturnType<typeof adminSession>>;
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await adminSession(t, 'sorter@example.com');
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
+const admin = sharedAdminSession(t, 'sorter@example.com');
 
-const get = (url: string) => t.app.inject({ method: 'GET', url: `/api/admin${url}`, headers: admin.headers });
+const asAdmin = injectAs(t, admin, '/api/admin');
+const get = (url: string) => asAdmin('GET', url);
 
 const LISTS = [
   [

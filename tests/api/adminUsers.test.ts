@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, registerUser, startTestApp, type TestApp } from './harness';
-import { adminSession, GB, userWith } from './adminHarness';
+import { bearer, registerUser, sharedTestApp } from './harness';
+import { GB, emailsOf, sharedAdminSession, sharedUsers } from './fixtures';
 import { users } from '../../src-server/db/schema';
 
-let t: TestApp;
-let admin: Awaited<ReturnType<typeof adminSession>>;
-const ids: Record<string, string> = {};
-
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await adminSession(t, 'ops@example.com');
-  ids.alice = await userWith(t, {
+const t = sharedTestApp();
+const admin = sharedAdminSession(t, 'ops@example.com');
+const ids = sharedUsers(t, {
+  alice: {
     email: 'alice@example.com',
     name: 'Alice Archer',
     plan: 'premium',
@@ -23,32 +19,33 @@ beforeAll(async () => {
       { tokens: 500, cost: 0.005, daysAgo: 29 },
       { tokens: 9999, cost: 1, daysAgo: 31 },
     ],
-  });
-  ids.bob = await userWith(t, {
+  },
+  bob: {
     email: 'bob@example.com',
     name: 'Bob Baker',
     plan: 'free',
     createdDaysAgo: 2,
     usage: [{ tokens: 300, cost: 0.001, daysAgo: 0 }],
-  });
-  ids.cara = await userWith(t, {
+  },
+  cara: {
     email: 'cara@sample.org',
     name: 'Cara 100% Real_Name',
     plan: 'premium',
     status: 'trialing',
     createdDaysAgo: 1,
-  });
-  ids.dan = await userWith(t, {
+  },
+  dan: {
     email: 'dan@sample.org',
     name: 'Dan Dunn',
     plan: 'free',
     status: 'canceled',
     createdDaysAgo: 5,
-  });
+  },
 });
-afterAll(() => t.close());
 
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin.headers });
+const patchUser = (id: string, field: string, payload: object) =>
+  t.app.inject({ method: 'PATCH', url: `/api/admin/users/${id}/${field}`, headers: admin.headers, payload });
 
 describe('GET /admin/overview', () => {
   it('counts users, today’s sign-ins, 30-day tokens and storage in GB', async () => {
@@ -109,12 +106,9 @@ describe('GET /admin/users', () => {
   it('pages and sorts on the server and sends the total in X-Total-Count', async () => {
     const page1 = await get('/api/admin/users?page=1&perPage=2&sort=email&order=ASC');
     expect(page1.headers['x-total-count']).toBe('5');
-    expect(page1.json().users.map((u: { email: string }) => u.email)).toEqual([
-      'alice@example.com',
-      'bob@example.com',
-    ]);
+    expect(emailsOf(page1)).toEqual(['alice@example.com', 'bob@example.com']);
     const page3 = await get('/api/admin/users?page=3&perPage=2&sort=email&order=ASC');
-    expect(page3.json().users.map((u: { email: string }) => u.email)).toEqual(['ops@example.com']);
+    expect(emailsOf(page3)).toEqual(['ops@example.com']);
     const byTokens = await get('/api/admin/users?page=1&perPage=1&sort=tokens30d&order=DESC');
     expect(byTokens.json().users[0].email).toBe('alice@example.com');
     const searched = await get(
@@ -155,41 +149,21 @@ describe('GET /admin/users/{id}?days=30', () => {
 
 describe('writes', () => {
   it('toggles ads for a user', async () => {
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/users/${ids.bob}/ads`,
-      headers: admin.headers,
-      payload: { adsDisabled: true },
-    });
+    const res = await patchUser(ids.bob, 'ads', { adsDisabled: true });
     expect(res.statusCode).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.id, ids.bob));
     expect(row.adsDisabled).toBe(true);
-    const bad = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/users/${ids.bob}/ads`,
-      headers: admin.headers,
-      payload: { adsDisabled: 'yes' },
-    });
+    const bad = await patchUser(ids.bob, 'ads', { adsDisabled: 'yes' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('adsDisabled must be true or false');
   });
 
   it('changes a plan and the storage limit that goes with it', async () => {
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/users/${ids.bob}/subscription`,
-      headers: admin.headers,
-      payload: { plan: 'premium' },
-    });
+    const res = await patchUser(ids.bob, 'subscription', { plan: 'premium' });
     expect(res.statusCode).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.id, ids.bob));
     expect(row).toMatchObject({ plan: 'premium', storageLimit: 10 * GB });
-    const missing = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/admin/users/00000000-0000-4000-8000-000000000000/subscription',
-      headers: admin.headers,
-      payload: { plan: 'free' },
-    });
+    const missing = await patchUser('00000000-0000-4000-8000-000000000000', 'subscription', { plan: 'free' });
     expect(missing.statusCode).toBe(404);
   });
 });

@@ -1,16 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness';
-import { adminSession } from './adminHarness';
-import {
-  aiUser,
-  askAi,
-  configureTask,
-  logSink,
-  postRow,
-  savedPost,
-  seedPrices,
-  usageRows,
-} from './aiHarness';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { askAi, configureTask, logSink, postRow, savedPost, usageRows, sharedAiApp } from './aiHarness';
 import { SECRET_IN_ERROR_BODY, type Behaviour } from '../fixtures/fakeAiServer';
 import { startFakeOpenAi } from '../fixtures/fakeOpenAi';
 import { startFakeAnthropic } from '../fixtures/fakeAnthropic';
@@ -18,40 +8,25 @@ import { startFakeGemini } from '../fixtures/fakeGemini';
 
 // All three providers have keys; the stand-ins fail on cue. A short deadline keeps the timeout cases quick.
 const TIMEOUT_MS = 1000;
-let t: TestApp;
-let openai: Awaited<ReturnType<typeof startFakeOpenAi>>;
-let anthropic: Awaited<ReturnType<typeof startFakeAnthropic>>;
-let gemini: Awaited<ReturnType<typeof startFakeGemini>>;
-let admin: Awaited<ReturnType<typeof adminSession>>;
-let user: Awaited<ReturnType<typeof aiUser>>;
 const log = logSink();
-
-beforeAll(async () => {
-  [openai, anthropic, gemini] = await Promise.all([
-    startFakeOpenAi({
-      kind: 'answer',
-      text: '{"tags": ["from-openai"]}',
-      inputTokens: 111,
-      outputTokens: 22,
-    }),
-    startFakeAnthropic(),
-    startFakeGemini(),
-  ]);
-  t = await startTestApp(
-    { ...openai.env, ...anthropic.env, ...gemini.env, AI_TIMEOUT_MS: String(TIMEOUT_MS), LOG_LEVEL: 'info' },
-    { logger: true, logStream: log.stream },
-  );
-  await seedPrices(t);
-  admin = await adminSession(t);
-  user = await aiUser(t);
-});
-afterAll(async () => {
-  await t.close();
-  await Promise.all([openai.close(), anthropic.close(), gemini.close()]);
-});
-beforeEach(() => {
-  for (const fake of [openai, anthropic, gemini]) fake.reset();
-});
+const { t, admin, user, stands } = sharedAiApp(
+  {
+    openai: () =>
+      startFakeOpenAi({
+        kind: 'answer',
+        text: '{"tags": ["from-openai"]}',
+        inputTokens: 111,
+        outputTokens: 22,
+      }),
+    anthropic: () => startFakeAnthropic(),
+    gemini: () => startFakeGemini(),
+  },
+  {
+    env: { AI_TIMEOUT_MS: String(TIMEOUT_MS), LOG_LEVEL: 'info' },
+    extra: { logger: true, logStream: log.stream },
+  },
+);
+const { openai, anthropic, gemini } = stands;
 
 const stand = (provider: string) => ({ openai, anthropic, google: gemini })[provider]!;
 const FAILURES: [string, Behaviour][] = [

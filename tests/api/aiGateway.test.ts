@@ -1,8 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { aiUser } from './fixtures';
 import { and, eq } from 'drizzle-orm';
-import { startTestApp, type TestApp } from './harness';
-import { adminSession } from './adminHarness';
-import { aiUser, askAi, configureTask, postRow, savedPost, seedPrices, usageRows } from './aiHarness';
+import {
+  askAi,
+  configureTask,
+  expectEachRefused,
+  postRow,
+  savedPost,
+  sharedAiApp,
+  usageRows,
+} from './aiHarness';
+import { answer } from '../fixtures/fakeAiServer';
 import { startFakeOpenAi } from '../fixtures/fakeOpenAi';
 import { startFakeAnthropic } from '../fixtures/fakeAnthropic';
 import { startFakeGemini } from '../fixtures/fakeGemini';
@@ -10,30 +18,13 @@ import { aiConfigs, modelPrices, users } from '../../src-server/db/schema';
 import { buildApp } from '../../src-server/app';
 
 // One app with all three providers configured, each pointed at its local stand-in.
-let t: TestApp;
-let openai: Awaited<ReturnType<typeof startFakeOpenAi>>;
-let anthropic: Awaited<ReturnType<typeof startFakeAnthropic>>;
-let gemini: Awaited<ReturnType<typeof startFakeGemini>>;
-let admin: Awaited<ReturnType<typeof adminSession>>;
-let user: Awaited<ReturnType<typeof aiUser>>;
-
-beforeAll(async () => {
-  [openai, anthropic, gemini] = await Promise.all([
-    startFakeOpenAi(),
-    startFakeAnthropic(),
-    startFakeGemini(),
-  ]);
-  t = await startTestApp({ ...openai.env, ...anthropic.env, ...gemini.env, AI_TIMEOUT_MS: '1500' });
-  await seedPrices(t);
-  admin = await adminSession(t);
-  user = await aiUser(t);
+const { t, admin, user, stands } = sharedAiApp({
+  openai: () => startFakeOpenAi(),
+  anthropic: () => startFakeAnthropic(),
+  gemini: () => startFakeGemini(),
 });
-afterAll(async () => {
-  await t.close();
-  await Promise.all([openai.close(), anthropic.close(), gemini.close()]);
-});
+const { openai, anthropic, gemini } = stands;
 beforeEach(async () => {
-  for (const fake of [openai, anthropic, gemini]) fake.reset();
   await t.app.inject({ method: 'POST', url: '/api/admin/ai-config/reset', headers: admin.headers });
 });
 
@@ -46,12 +37,13 @@ describe('POST /api/ext/ai/auto-tagging', () => {
       .set({ inputPerMTok: 1.5, outputPerMTok: 6 })
       .where(and(eq(modelPrices.provider, 'openai'), eq(modelPrices.model, 'gpt-4o-mini')));
     const postId = await savedPost(t, user.id, { text: TEXT, tags: ['old'] });
-    openai.queue({
-      kind: 'answer',
-      text: '```json\n{"tags": [" Startups ", "#Pricing", "startups", "Developer   Tools", ""], "confidence": 0.9}\n```',
-      inputTokens: 320,
-      outputTokens: 45,
-    });
+    openai.queue(
+      answer(
+        '```json\n{"tags": [" Startups ", "#Pricing", "startups", "Developer   Tools", ""], "confidence": 0.9}\n```',
+        320,
+        45,
+      ),
+    );
 
     const res = await askAi(t, user.headers, 'auto-tagging', { postId });
 
@@ -88,15 +80,12 @@ describe('POST /api/ext/ai/auto-tagging', () => {
   it("moves the post's size and the user's storage by the tags' bytes; past the limit it is a 413, still metered", async () => {
     const storage = async () =>
       (await t.db.select({ used: users.storageUsed }).from(users).where(eq(users.id, user.id)))[0].used;
+    const limitStorage = (bytes: number) =>
+      t.db.update(users).set({ storageLimit: bytes }).where(eq(users.id, user.id));
     const postId = await savedPost(t, user.id, { text: TEXT });
     const sizeBefore = (await postRow(t, postId)).sizeBytes;
     const usedBefore = await storage();
-    openai.queue({
-      kind: 'answer',
-      text: '{"tags": ["startups", "pricing"]}',
-      inputTokens: 10,
-      outputTokens: 5,
-    });
+    openai.queue(answer('{"tags": ["startups", "pricing"]}', 10, 5));
 
     expect((await askAi(t, user.headers, 'auto-tagging', { postId })).statusCode).toBe(200);
 
@@ -105,26 +94,15 @@ describe('POST /api/ext/ai/auto-tagging', () => {
     expect(await storage()).toBe(usedBefore + grown);
 
     // A full account: the tags are refused with the storage message, the request is still metered.
-    await t.db
-      .update(users)
-      .set({ storageLimit: usedBefore + grown })
-      .where(eq(users.id, user.id));
+    await limitStorage(usedBefore + grown);
     const metered = (await usageRows(t, user.id)).length;
-    openai.queue({
-      kind: 'answer',
-      text: '{"tags": ["a-much-longer-tag"]}',
-      inputTokens: 10,
-      outputTokens: 5,
-    });
+    openai.queue(answer('{"tags": ["a-much-longer-tag"]}', 10, 5));
     const full = await askAi(t, user.headers, 'auto-tagging', { postId });
     expect(full.statusCode).toBe(413);
     expect(full.json().message).toMatch(/^Storage limit reached/);
     expect((await postRow(t, postId)).tags).toEqual(['startups', 'pricing']);
     expect(await usageRows(t, user.id)).toHaveLength(metered + 1);
-    await t.db
-      .update(users)
-      .set({ storageLimit: 10 * 1024 ** 3 })
-      .where(eq(users.id, user.id));
+    await limitStorage(10 * 1024 ** 3);
   });
 
   it('tags a text sent as the query without saving anything', async () => {
@@ -141,12 +119,7 @@ describe('routing by the console', () => {
   it('sends categorization to the provider and model set for it, saving the category', async () => {
     await configureTask(t, admin, 'categorization', 'anthropic', 'claude-sonnet-4');
     const postId = await savedPost(t, user.id, { text: TEXT });
-    anthropic.queue({
-      kind: 'answer',
-      text: '{"category": " Technology. "}',
-      inputTokens: 210,
-      outputTokens: 12,
-    });
+    anthropic.queue(answer('{"category": " Technology. "}', 210, 12));
     const before = (await usageRows(t, user.id)).length;
 
     const res = await askAi(t, user.headers, 'categorization', { postId });
@@ -234,7 +207,7 @@ describe('routing by the console', () => {
       .delete(modelPrices)
       .where(and(eq(modelPrices.provider, 'google'), eq(modelPrices.model, 'gemini-1.5-pro')));
     await configureTask(t, admin, 'auto-tagging', 'google', 'gemini-1.5-pro');
-    gemini.queue({ kind: 'answer', text: '{"tags": ["bread"]}', inputTokens: 1000, outputTokens: 100 });
+    gemini.queue(answer('{"tags": ["bread"]}', 1000, 100));
     const res = await askAi(t, user.headers, 'auto-tagging', { query: 'A recipe for sourdough' });
     expect(res.json().cost).toBe((1000 * 1.25 + 100 * 5) / 1_000_000);
   });
@@ -276,10 +249,9 @@ describe('search, recommendations and analytics', () => {
   });
 
   it('recommendations related to a post leave that post out and carry reasons', async () => {
-    openai.queue({
-      kind: 'answer',
-      text: '{"recommendations": [{"post": 2, "reason": "Also  hands-on"}, {"post": 1}, {"post": 7}]}',
-    });
+    openai.queue(
+      answer('{"recommendations": [{"post": 2, "reason": "Also  hands-on"}, {"post": 1}, {"post": 7}]}'),
+    );
     const res = await askAi(t, reader.headers, 'recommendations', { postId: ids.rust });
     expect(res.statusCode).toBe(200);
     // Without the post being read, pasta is [1] and climbing [2].
@@ -293,10 +265,9 @@ describe('search, recommendations and analytics', () => {
   });
 
   it('analytics sends counts by platform, category and tag, and answers a summary and topics', async () => {
-    gemini.queue({
-      kind: 'answer',
-      text: '{"summary": "You save hobby and coding posts.", "topics": ["Coding", "coding", "Food"]}',
-    });
+    gemini.queue(
+      answer('{"summary": "You save hobby and coding posts.", "topics": ["Coding", "coding", "Food"]}'),
+    );
     await configureTask(t, admin, 'analytics', 'google');
     const res = await askAi(t, reader.headers, 'analytics', { query: 'What do I save most?' });
     expect(res.statusCode).toBe(200);
@@ -313,15 +284,7 @@ describe('search, recommendations and analytics', () => {
 
   it('search, recommendations and analytics with no saved posts are a 400 that asks no provider', async () => {
     const empty = await aiUser(t);
-    for (const [task, body] of [
-      ['search', { query: 'anything' }],
-      ['recommendations', {}],
-      ['analytics', {}],
-    ] as const) {
-      const res = await askAi(t, empty.headers, task, body);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toMatch(/no saved posts/);
-    }
+    await expectEachRefused(t, empty.headers, 400, /no saved posts/);
     expect(openai.requests).toHaveLength(0);
     expect(await usageRows(t, empty.id)).toHaveLength(0);
   });

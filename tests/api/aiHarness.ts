@@ -1,23 +1,54 @@
 import { Writable } from 'node:stream';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { bearer, registerUser, type TestApp } from './harness';
-import { adminSession } from './adminHarness';
+import { startTestApp, type TestApp } from './harness';
+import { adminSession, aiUser, type AdminSession, type AiUser } from './fixtures';
+import type { FakeAi } from '../fixtures/fakeAiServer';
+import type { BuildOptions } from '../../src-server/app';
 import { aiUsageEvents, modelPrices, posts, users } from '../../src-server/db/schema';
 import { PRICE_ROWS } from '../../src-server/admin/aiCatalogue';
 import { postSizeBytes } from '../../src-server/ext/postSize';
 
-/** An account of the given plan, signed in; `flagged` suspends it as the abuse check would. */
-export async function aiUser(
-  t: TestApp,
-  opts: { plan?: 'free' | 'premium'; flagged?: boolean } = {},
-): Promise<{ id: string; token: string; headers: Record<string, string> }> {
-  const { token, email } = await registerUser(t.app);
-  const [row] = await t.db
-    .update(users)
-    .set({ plan: opts.plan ?? 'premium', flaggedForAbuse: opts.flagged ?? false })
-    .where(eq(users.email, email))
-    .returning({ id: users.id });
-  return { id: row.id, token, headers: bearer(token) };
+type StandIn = FakeAi & { env: Record<string, string> };
+
+/**
+ * The app the tests share, its AI providers pointed at the given local stand-ins (each named by its starter),
+ * with the demo prices, an operator and a premium user. Each test begins with the stand-ins' queues and
+ * request logs emptied.
+ */
+export function sharedAiApp<S extends Record<string, () => Promise<StandIn>>>(
+  starters: S,
+  opts: {
+    env?: Record<string, string>;
+    extra?: Partial<Omit<BuildOptions, 'config' | 'db'>>;
+    prices?: boolean;
+  } = {},
+) {
+  const stands = Object.fromEntries(Object.keys(starters).map((name) => [name, {}])) as {
+    [K in keyof S]: Awaited<ReturnType<S[K]>>;
+  };
+  const all = () => Object.values(stands) as StandIn[];
+  const t = {} as TestApp;
+  const admin = {} as AdminSession;
+  const user = {} as AiUser;
+  beforeAll(async () => {
+    await Promise.all(
+      Object.entries(starters).map(async ([name, start]) => Object.assign(stands[name], await start())),
+    );
+    const env = Object.assign({ AI_TIMEOUT_MS: '1500' }, ...all().map((stand) => stand.env), opts.env);
+    Object.assign(t, await startTestApp(env, opts.extra));
+    if (opts.prices !== false) await seedPrices(t);
+    Object.assign(admin, await adminSession(t));
+    Object.assign(user, await aiUser(t));
+  });
+  afterAll(async () => {
+    await t.close?.();
+    await Promise.all(all().map((stand) => stand.close()));
+  });
+  beforeEach(() => {
+    for (const stand of all()) stand.reset();
+  });
+  return { t, admin, user, stands };
 }
 
 let urlCounter = 0;
@@ -86,6 +117,28 @@ export const askAi = (
     headers: typeof body === 'string' ? { ...headers, 'content-type': 'application/json' } : headers,
     payload: body,
   });
+
+/** The tasks that read a user's saved posts, each with a body it accepts. */
+export const READING_TASKS = [
+  ['search', { query: 'anything' }],
+  ['recommendations', {}],
+  ['analytics', {}],
+] as const;
+
+/** Each task (the reading ones unless named), asked with its body, is refused with `status` and a message the extension shows. */
+export async function expectEachRefused(
+  t: TestApp,
+  headers: Record<string, string>,
+  status: number,
+  message: RegExp,
+  asks: readonly (readonly [string, Record<string, unknown>])[] = READING_TASKS,
+): Promise<void> {
+  for (const [task, body] of asks) {
+    const res = await askAi(t, headers, task, body);
+    expect(res.statusCode, task).toBe(status);
+    expect(res.json().message).toMatch(message);
+  }
+}
 
 /** The operator sets a task's provider and model in the console, as the AI Provider Settings page does. */
 export async function configureTask(

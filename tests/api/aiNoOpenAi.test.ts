@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness';
-import { adminSession } from './adminHarness';
-import { aiUser, askAi, configureTask, postRow, savedPost, usageRows } from './aiHarness';
+import { describe, expect, it } from 'vitest';
+
+import { askAi, configureTask, postRow, savedPost, usageRows, sharedAiApp } from './aiHarness';
 import { startFakeAnthropic } from '../fixtures/fakeAnthropic';
 
 // Only Anthropic has a key: OpenAI, the fallback, is not configured.
-let t: TestApp;
-let anthropic: Awaited<ReturnType<typeof startFakeAnthropic>>;
-let admin: Awaited<ReturnType<typeof adminSession>>;
-let user: Awaited<ReturnType<typeof aiUser>>;
-
-beforeAll(async () => {
-  anthropic = await startFakeAnthropic({ kind: 'answer', text: '{"category": "science"}' });
-  t = await startTestApp({ ...anthropic.env, AI_TIMEOUT_MS: '1500' });
-  admin = await adminSession(t);
-  user = await aiUser(t);
-});
-afterAll(async () => {
-  await t.close();
-  await anthropic.close();
-});
-beforeEach(() => anthropic.reset());
+const { t, admin, user, stands } = sharedAiApp(
+  { anthropic: () => startFakeAnthropic({ kind: 'answer', text: '{"category": "science"}' }) },
+  { prices: false },
+);
+const { anthropic } = stands;
 
 describe('without an OpenAI key', () => {
   it('answers 502 {message} for a task left on OpenAI, saving and metering nothing', async () => {

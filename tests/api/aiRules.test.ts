@@ -1,34 +1,24 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, registerUser, startTestApp, type TestApp } from './harness';
-import { adminSession } from './adminHarness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, registerUser, openApiDoc } from './harness';
+import { aiUser } from './fixtures';
 import {
-  aiUser,
   allUsageCount,
   askAi,
   configureTask,
+  expectEachRefused,
   postRow,
+  READING_TASKS,
   savedPost,
-  seedPrices,
+  sharedAiApp,
   usageRows,
 } from './aiHarness';
 import { startFakeOpenAi } from '../fixtures/fakeOpenAi';
 
 // Only OpenAI has a key here: Anthropic and Google are "not configured".
-let t: TestApp;
-let openai: Awaited<ReturnType<typeof startFakeOpenAi>>;
-let admin: Awaited<ReturnType<typeof adminSession>>;
-
-beforeAll(async () => {
-  openai = await startFakeOpenAi({ kind: 'answer', text: '{"category": "business", "tags": ["saas"]}' });
-  t = await startTestApp({ ...openai.env, AI_TIMEOUT_MS: '1500' });
-  await seedPrices(t);
-  admin = await adminSession(t);
+const { t, admin, stands } = sharedAiApp({
+  openai: () => startFakeOpenAi({ kind: 'answer', text: '{"category": "business", "tags": ["saas"]}' }),
 });
-afterAll(async () => {
-  await t.close();
-  await openai.close();
-});
-beforeEach(() => openai.reset());
+const { openai } = stands;
 
 describe('the plan rule', () => {
   it('lets a free account categorize, and answers 403 naming Premium for every other task', async () => {
@@ -37,16 +27,8 @@ describe('the plan rule', () => {
     const ok = await askAi(t, free.headers, 'categorization', { postId });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().result).toEqual({ category: 'business' });
-    for (const [task, body] of [
-      ['auto-tagging', { postId }],
-      ['search', { query: 'saas' }],
-      ['recommendations', {}],
-      ['analytics', {}],
-    ] as const) {
-      const res = await askAi(t, free.headers, task, body);
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toMatch(/Premium/);
-    }
+    const premiumTasks = [['auto-tagging', { postId }], ...READING_TASKS] as const;
+    await expectEachRefused(t, free.headers, 403, /Premium/, premiumTasks);
     expect(openai.requests).toHaveLength(1);
     expect(await usageRows(t, free.id)).toHaveLength(1);
     expect((await postRow(t, postId)).tags).toEqual([]);
@@ -184,7 +166,7 @@ describe('a provider without an API key', () => {
 
 describe('OpenAPI document', () => {
   it('documents the AI route with its task types, body and every result shape', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const doc = await openApiDoc(t.app);
     const op = doc.paths['/api/ext/ai/{taskType}'].post;
     expect(op.parameters.find((p: { name: string }) => p.name === 'taskType').schema.enum).toEqual([
       'auto-tagging',

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, registerUser, startTestApp, type TestApp } from './harness';
-import { adminSession, userWith } from './adminHarness';
+import { bearer, registerUser, openApiDoc, sharedTestApp } from './harness';
+import { userWith, listAnswer, sharedAdminSession } from './fixtures';
 import { auditLog } from '../../src-server/db/schema';
 import { DAY_MS, ManualClock } from '../../src-server/clock';
 import { runJobOnce } from '../../src-server/jobs/jobRunner';
@@ -9,16 +9,13 @@ import { pruneAuditLog } from '../../src-server/admin/auditRetention';
 import { loadConfig } from '../../src-server/config';
 
 const START = new Date('2026-02-01T09:00:00Z');
-let t: TestApp;
-let ana: Awaited<ReturnType<typeof adminSession>>;
-let ben: Awaited<ReturnType<typeof adminSession>>;
+const t = sharedTestApp({}, { clock: new ManualClock(START) });
+const ana = sharedAdminSession(t, 'ana@example.com');
+const ben = sharedAdminSession(t, 'ben@example.com');
 const ids: Record<string, string> = {};
 
 /** Changes by two operators over three days: the log's contents are known exactly. */
 beforeAll(async () => {
-  t = await startTestApp({}, { clock: new ManualClock(START) });
-  ana = await adminSession(t, 'ana@example.com');
-  ben = await adminSession(t, 'ben@example.com');
   ids.u1 = await userWith(t, { email: 'first@example.com' });
   ids.u2 = await userWith(t, { email: 'second@example.com' });
   await write(ana, 'PATCH', `/users/${ids.u1}/ads`, { adsDisabled: true });
@@ -28,7 +25,6 @@ beforeAll(async () => {
   t.clock.advance(DAY_MS);
   await write(ben, 'PATCH', '/ai-config', { taskType: 'search', provider: 'google' });
 });
-afterAll(() => t.close());
 
 async function write(
   who: { headers: Record<string, string> },
@@ -47,26 +43,15 @@ async function write(
 const get = (query: string, headers = ana.headers) =>
   t.app.inject({ method: 'GET', url: `/api/admin/audit-log${query}`, headers });
 const listed = async (query: string) => {
-  const res = await get(query);
-  expect(res.statusCode, res.body).toBe(200);
-  return {
-    total: Number(res.headers['x-total-count']),
-    actions: (res.json().entries as { action: string; actor: string }[]).map((e) => `${e.actor} ${e.action}`),
-  };
+  const { total, rows } = listAnswer<{ action: string; actor: string }>(await get(query), 'entries');
+  return { total, actions: rows.map((e) => `${e.actor} ${e.action}`) };
 };
 
 describe('GET /api/admin/audit-log', () => {
   it('lists entries newest first with every field, and the total in X-Total-Count', async () => {
-    const res = await get('');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['x-total-count']).toBe('4');
-    const { entries } = res.json();
-    expect(entries.map((e: { action: string }) => e.action)).toEqual([
-      'ai-config.update',
-      'user.ads',
-      'user.flag',
-      'user.ads',
-    ]);
+    const { total, rows: entries } = listAnswer<{ action: string }>(await get(''), 'entries');
+    expect(total).toBe(4);
+    expect(entries.map((e) => e.action)).toEqual(['ai-config.update', 'user.ads', 'user.flag', 'user.ads']);
     expect(entries[3]).toEqual({
       id: expect.any(Number),
       at: START.toISOString(),
@@ -132,7 +117,7 @@ describe('GET /api/admin/audit-log', () => {
   });
 
   it('shows in the OpenAPI document, as do the inbox and revoke-sessions routes', async () => {
-    const paths = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json().paths;
+    const paths = (await openApiDoc(t.app)).paths;
     expect(Object.keys(paths['/api/admin/audit-log'])).toEqual(['get']);
     expect(paths['/api/admin/messages'].get).toBeDefined();
     expect(paths['/api/admin/messages/{id}'].patch).toBeDefined();

@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, gt, sql } from 'drizzle-orm';
-import { registerUser, startTestApp, type TestApp } from './harness';
-import { adminSession, userWith } from './adminHarness';
-import { auditLog, contactMessages, coupons, users } from '../../src-server/db/schema';
+import { registerUser, sharedTestApp } from './harness';
+import { userWith, sharedAdminSession, couponWith } from './fixtures';
+import { auditLog, contactMessages, users } from '../../src-server/db/schema';
 import { abuseChecksSettled } from '../../src-server/admin/abuseCheck';
 import type { AuditAction, AuditTargetType } from '../../src/contract/audit';
 
-let t: TestApp;
-let admin: Awaited<ReturnType<typeof adminSession>>;
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await adminSession(t, 'walker@example.com');
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
+const admin = sharedAdminSession(t, 'walker@example.com');
 
 let n = 0;
 const fresh = (prefix: string) => `${prefix}-${++n}`;
 const newUser = () => userWith(t, { email: `${fresh('target')}@example.com` });
-async function newCoupon() {
-  const [row] = await t.db
-    .insert(coupons)
-    .values({ code: fresh('WALK').replace('-', ''), discountType: 'fixed', amount: 5, createdBy: 'seed' })
-    .returning({ id: coupons.id });
-  return row.id;
-}
+const newCoupon = () => couponWith(t, { code: fresh('WALK').replace('-', ''), createdBy: 'seed' });
 async function newMessage() {
   const [row] = await t.db
     .insert(contactMessages)
@@ -41,58 +30,34 @@ interface Walk {
   targetId?: string | null;
 }
 
+/** A walk on a record made for it: `/users/{id}/ads` for a fresh user, and so on. */
+const onFresh =
+  (
+    make: () => Promise<string>,
+    targetType: AuditTargetType,
+    path: string,
+    action: AuditAction,
+    payload?: object,
+  ) =>
+  async (): Promise<Walk> => {
+    const id = await make();
+    return { url: `/${targetType}s/${id}${path}`, payload, action, targetType, targetId: id };
+  };
+const onUser = (path: string, action: AuditAction, payload?: object) =>
+  onFresh(newUser, 'user', path, action, payload);
+const onCoupon = (action: AuditAction, payload?: object) => onFresh(newCoupon, 'coupon', '', action, payload);
+
 /**
  * One way to call each admin write route, and the record it must leave. A route in the table without an entry
  * here fails the walk: add one, and route the write through audited().
  */
 const WALKS: Record<string, () => Promise<Walk>> = {
-  'PATCH /api/admin/users/:id/ads': async () => {
-    const id = await newUser();
-    return {
-      url: `/users/${id}/ads`,
-      payload: { adsDisabled: true },
-      action: 'user.ads',
-      targetType: 'user',
-      targetId: id,
-    };
-  },
-  'PATCH /api/admin/users/:id/subscription': async () => {
-    const id = await newUser();
-    return {
-      url: `/users/${id}/subscription`,
-      payload: { plan: 'premium' },
-      action: 'user.plan',
-      targetType: 'user',
-      targetId: id,
-    };
-  },
-  'POST /api/admin/users/:id/flag': async () => {
-    const id = await newUser();
-    return {
-      url: `/users/${id}/flag`,
-      payload: { reason: 'Spam: bulk saves' },
-      action: 'user.flag',
-      targetType: 'user',
-      targetId: id,
-    };
-  },
-  'POST /api/admin/users/:id/unflag': async () => {
-    const id = await newUser();
-    return { url: `/users/${id}/unflag`, action: 'user.unflag', targetType: 'user', targetId: id };
-  },
-  'PATCH /api/admin/users/:id/mark-safe': async () => {
-    const id = await newUser();
-    return { url: `/users/${id}/mark-safe`, action: 'user.mark-safe', targetType: 'user', targetId: id };
-  },
-  'POST /api/admin/users/:id/revoke-sessions': async () => {
-    const id = await newUser();
-    return {
-      url: `/users/${id}/revoke-sessions`,
-      action: 'user.revoke-sessions',
-      targetType: 'user',
-      targetId: id,
-    };
-  },
+  'PATCH /api/admin/users/:id/ads': onUser('/ads', 'user.ads', { adsDisabled: true }),
+  'PATCH /api/admin/users/:id/subscription': onUser('/subscription', 'user.plan', { plan: 'premium' }),
+  'POST /api/admin/users/:id/flag': onUser('/flag', 'user.flag', { reason: 'Spam: bulk saves' }),
+  'POST /api/admin/users/:id/unflag': onUser('/unflag', 'user.unflag'),
+  'PATCH /api/admin/users/:id/mark-safe': onUser('/mark-safe', 'user.mark-safe'),
+  'POST /api/admin/users/:id/revoke-sessions': onUser('/revoke-sessions', 'user.revoke-sessions'),
   'POST /api/admin/coupons': async () => ({
     url: '/coupons',
     payload: {
@@ -105,30 +70,9 @@ const WALKS: Record<string, () => Promise<Walk>> = {
     action: 'coupon.create',
     targetType: 'coupon',
   }),
-  'PATCH /api/admin/coupons/:id': async () => {
-    const id = await newCoupon();
-    return {
-      url: `/coupons/${id}`,
-      payload: { isActive: false },
-      action: 'coupon.update',
-      targetType: 'coupon',
-      targetId: id,
-    };
-  },
-  'PUT /api/admin/coupons/:id': async () => {
-    const id = await newCoupon();
-    return {
-      url: `/coupons/${id}`,
-      payload: { amount: 7.5, usageLimit: 20 },
-      action: 'coupon.update',
-      targetType: 'coupon',
-      targetId: id,
-    };
-  },
-  'DELETE /api/admin/coupons/:id': async () => {
-    const id = await newCoupon();
-    return { url: `/coupons/${id}`, action: 'coupon.delete', targetType: 'coupon', targetId: id };
-  },
+  'PATCH /api/admin/coupons/:id': onCoupon('coupon.update', { isActive: false }),
+  'PUT /api/admin/coupons/:id': onCoupon('coupon.update', { amount: 7.5, usageLimit: 20 }),
+  'DELETE /api/admin/coupons/:id': onCoupon('coupon.delete'),
   'PATCH /api/admin/ai-config': async () => ({
     url: '/ai-config',
     payload: { taskType: 'search', provider: 'anthropic', model: 'claude-sonnet-4' },
@@ -147,16 +91,9 @@ const WALKS: Record<string, () => Promise<Walk>> = {
     action: 'abuse-check.start',
     targetType: 'abuse-check',
   }),
-  'PATCH /api/admin/messages/:id': async () => {
-    const id = await newMessage();
-    return {
-      url: `/messages/${id}`,
-      payload: { status: 'resolved' },
-      action: 'message.status',
-      targetType: 'message',
-      targetId: id,
-    };
-  },
+  'PATCH /api/admin/messages/:id': onFresh(newMessage, 'message', '', 'message.status', {
+    status: 'resolved',
+  }),
 };
 
 const lastAuditId = async () =>

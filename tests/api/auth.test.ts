@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, registerUser, startTestApp, type TestApp } from './harness';
+import { bearer, registerUser, sharedTestApp, postRawJson, openApiDoc } from './harness';
+import { NEW_ACCOUNT } from './fixtures';
 import { sessions, users } from '../../src-server/db/schema';
 import { hashToken } from '../../src-server/auth/tokens';
 import { DAY_MS } from '../../src-server/clock';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
 
 const post = (url: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url, payload: payload as object });
@@ -75,12 +72,7 @@ describe('register', () => {
   });
 
   it('answers a body that is not JSON with a JSON message', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email":',
-    });
+    const res = await postRawJson(t.app, '/api/auth/register', '{"email":');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'The request body is not valid JSON.' });
   });
@@ -165,19 +157,7 @@ describe('me', () => {
         'subscriptionStatus',
       ].sort(),
     );
-    expect(body).toMatchObject({
-      displayName: 'Me Myself',
-      name: 'Me Myself',
-      email,
-      plan: 'free',
-      subscriptionStatus: null,
-      role: 'user',
-      emailVerified: false,
-      adsDisabled: false,
-      storageUsed: 0,
-      storageLimit: 1073741824,
-      flaggedForAbuse: false,
-    });
+    expect(body).toMatchObject({ ...NEW_ACCOUNT, displayName: 'Me Myself', name: 'Me Myself', email });
     expect(JSON.stringify(body)).not.toMatch(/argon2|password/i);
   });
 
@@ -205,7 +185,7 @@ describe('admin guard', () => {
 
 describe('OpenAPI', () => {
   it('documents the auth endpoints from their schemas', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const doc = await openApiDoc(t.app);
     for (const path of [
       '/api/auth/register',
       '/api/auth/login',

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, registerUser, startTestApp, type TestApp } from './harness';
-import { billingCustomers, coupons, users } from '../../src-server/db/schema';
+import { bearer, logIn, registerUser, sharedTestApp } from './harness';
+import { GB, OPS, userBy, couponWith } from './fixtures';
+import { billingCustomers, coupons } from '../../src-server/db/schema';
 import {
   advanceSubscriptions,
   changeLocalCard,
@@ -12,19 +13,8 @@ import {
 import { DAY_MS } from '../../src-server/clock';
 import { changePlanByAdmin } from '../../src-server/billing/adminPlanChange';
 
-const GB = 1024 ** 3;
-/** The operator these direct service calls act as (the audit log records them). */
-const OPS = { email: 'ops@example.com' };
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
-
-async function userRow(email: string) {
-  const [row] = await t.db.select().from(users).where(eq(users.email, email));
-  return row;
-}
+const t = sharedTestApp();
+const userRow = (email: string) => userBy(t, { email });
 
 /** Runs the embedded checkout the way the browser does: JSON url, then the hosted form. */
 async function checkout(token: string, form: Record<string, string>) {
@@ -45,26 +35,22 @@ async function checkout(token: string, form: Record<string, string>) {
   return { path, page, res };
 }
 
-async function loginAs(email: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password: 'correct-horse-1' },
-  });
-  return { token: res.json().token as string };
-}
-
-const getSub = (token: string) =>
-  t.app.inject({ method: 'GET', url: '/api/billing/subscription', headers: bearer(token) });
+/** A billing call as the signed-in user, as the account page makes it. */
+const billing = (token: string, method: 'GET' | 'POST', path: string, payload?: object) =>
+  t.app.inject({ method, url: `/api/billing/${path}`, headers: bearer(token), payload });
+const getSub = (token: string) => billing(token, 'GET', 'subscription');
+const portalSession = (token: string, payload: object = { return_url: 'http://localhost:3000/settings' }) =>
+  billing(token, 'POST', 'create-portal-session', payload);
 
 describe('billing endpoints', () => {
   it('answer 401 without a session', async () => {
-    for (const [method, url] of [
-      ['GET', '/api/billing/subscription'],
-      ['POST', '/api/billing/cancel-subscription'],
-      ['POST', '/api/billing/reactivate-subscription'],
-    ] as const) {
-      const res = await t.app.inject({ method, url });
+    const subscriptionRoutes = [
+      ['GET', 'subscription'],
+      ['POST', 'cancel-subscription'],
+      ['POST', 'reactivate-subscription'],
+    ] as const;
+    for (const [method, path] of subscriptionRoutes) {
+      const res = await t.app.inject({ method, url: `/api/billing/${path}` });
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('Please sign in to continue.');
     }
@@ -89,19 +75,8 @@ describe('billing endpoints', () => {
     const res = await getSub(token);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('No subscription found for this account.');
-    const cancel = await t.app.inject({
-      method: 'POST',
-      url: '/api/billing/cancel-subscription',
-      headers: bearer(token),
-    });
-    expect(cancel.statusCode).toBe(404);
-    const portal = await t.app.inject({
-      method: 'POST',
-      url: '/api/billing/create-portal-session',
-      headers: bearer(token),
-      payload: { return_url: 'http://localhost:3000/settings' },
-    });
-    expect(portal.statusCode).toBe(404);
+    expect((await billing(token, 'POST', 'cancel-subscription')).statusCode).toBe(404);
+    expect((await portalSession(token)).statusCode).toBe(404);
   });
 
   it('say so for an operator-granted Premium without a subscription, and offer nothing to bill', async () => {
@@ -110,18 +85,12 @@ describe('billing endpoints', () => {
     const res = await getSub(token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ subscription: null, complimentary: true });
-    for (const url of ['/api/billing/cancel-subscription', '/api/billing/reactivate-subscription']) {
-      const change = await t.app.inject({ method: 'POST', url, headers: bearer(token) });
+    for (const path of ['cancel-subscription', 'reactivate-subscription']) {
+      const change = await billing(token, 'POST', path);
       expect(change.statusCode).toBe(404);
       expect(change.json().message).toBe('No subscription found for this account.');
     }
-    const portal = await t.app.inject({
-      method: 'POST',
-      url: '/api/billing/create-portal-session',
-      headers: bearer(token),
-      payload: { return_url: 'http://localhost:3000/settings' },
-    });
-    expect(portal.statusCode).toBe(404);
+    expect((await portalSession(token)).statusCode).toBe(404);
   });
 
   it('runs checkout with a trial, cancel and reactivate, and the portal', async () => {
@@ -151,48 +120,25 @@ describe('billing endpoints', () => {
     expect(sub.trialEnd).toBe(sub.currentPeriodEnd);
     expect(sub.currentPeriodEnd - sub.currentPeriodStart).toBe(7 * 86400);
 
-    const cancel = await t.app.inject({
-      method: 'POST',
-      url: '/api/billing/cancel-subscription',
-      headers: bearer(token),
-    });
+    const cancel = await billing(token, 'POST', 'cancel-subscription');
     expect(cancel.json()).toMatchObject({
       message: 'Subscription will be canceled at the end of your billing period.',
       subscription: { cancelAtPeriodEnd: true },
     });
-    const reactivate = await t.app.inject({
-      method: 'POST',
-      url: '/api/billing/reactivate-subscription',
-      headers: bearer(token),
-    });
+    const reactivate = await billing(token, 'POST', 'reactivate-subscription');
     expect(reactivate.json()).toMatchObject({
       message: 'Subscription reactivated successfully!',
       subscription: { cancelAtPeriodEnd: false },
     });
 
-    const foreign = await t.app.inject({
-      method: 'POST',
-      url: '/api/billing/create-portal-session',
-      headers: bearer(token),
-      payload: { return_url: 'https://evil.example/settings' },
-    });
+    const foreign = await portalSession(token, { return_url: 'https://evil.example/settings' });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().message).toBe('return_url must be on http://localhost:3000');
-    const missing = await t.app.inject({
-      method: 'POST',
-      url: '/api/billing/create-portal-session',
-      headers: bearer(token),
-      payload: {},
-    });
+    const missing = await portalSession(token, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toContain('return_url');
 
-    const portal = await t.app.inject({
-      method: 'POST',
-      url: '/api/billing/create-portal-session',
-      headers: bearer(token),
-      payload: { return_url: 'http://localhost:3000/settings' },
-    });
+    const portal = await portalSession(token);
     const portalPath = new URL(portal.json().url as string).pathname;
     const page = await t.app.inject({ method: 'GET', url: portalPath });
     expect(page.body).toContain('Trial');
@@ -247,7 +193,7 @@ describe('the embedded lifecycle on the clock', () => {
     await expect(setCancelAtPeriodEnd(t.app.ctx, userId, false)).rejects.toThrow('No subscription found');
 
     // One trial per user: resubscribing starts active, and the checkout page says so.
-    const { token } = await loginAs(email);
+    const token = await logIn(t.app, email);
     const re = await checkout(token, { cardNumber: '4242424242424242' });
     expect(re.page.body).toContain('Your free trial has been used.');
     const again = (await getSub(token)).json().subscription;
@@ -257,16 +203,8 @@ describe('the embedded lifecycle on the clock', () => {
 
   it('redeems only a valid coupon and counts its use', async () => {
     const { token } = await registerUser(t.app);
-    await t.db.insert(coupons).values([
-      { code: 'SAVE20', discountType: 'percentage', amount: 20, usageLimit: 1, createdBy: 'ops@example.com' },
-      {
-        code: 'OLD',
-        discountType: 'fixed',
-        amount: 2,
-        createdBy: 'ops@example.com',
-        expiresAt: new Date(t.clock.now().getTime() - DAY_MS),
-      },
-    ]);
+    await couponWith(t, { code: 'SAVE20', discountType: 'percentage', amount: 20, usageLimit: 1 });
+    await couponWith(t, { code: 'OLD', amount: 2, expiresAt: new Date(t.clock.now().getTime() - DAY_MS) });
     const expired = await checkout(token, { cardNumber: '4242424242424242', couponCode: 'old' });
     expect(expired.res.statusCode).toBe(400);
     expect(expired.res.body).toContain('This coupon code is not valid.');

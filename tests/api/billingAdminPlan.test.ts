@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { registerUser, startTestApp, type TestApp } from './harness';
-import { users } from '../../src-server/db/schema';
+import { describe, expect, it } from 'vitest';
+import { registerUser, sharedTestApp } from './harness';
+import { GB, OPS, userBy } from './fixtures';
 import { DAY_MS } from '../../src-server/clock';
 import { LIVE_SUBSCRIPTION_DOWNGRADE, changePlanByAdmin } from '../../src-server/billing/adminPlanChange';
 import {
@@ -10,24 +9,10 @@ import {
   setCancelAtPeriodEnd,
 } from '../../src-server/billing/localBilling';
 
-const GB = 1024 ** 3;
-/** The operator these direct service calls act as (the audit log records them). */
-const OPS = { email: 'ops@example.com' };
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
+const t = sharedTestApp();
 
-async function newUser() {
-  const { email } = await registerUser(t.app);
-  const [row] = await t.db.select().from(users).where(eq(users.email, email));
-  return row.id;
-}
-async function row(id: string) {
-  const [r] = await t.db.select().from(users).where(eq(users.id, id));
-  return r;
-}
+const newUser = async () => (await userBy(t, { email: (await registerUser(t.app)).email })).id;
+const row = (id: string) => userBy(t, { id });
 
 describe('an operator plan change next to the billing provider', () => {
   it('grants a complimentary premium that a subscription ending does not take away', async () => {

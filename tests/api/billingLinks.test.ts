@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, registerUser, startTestApp, type TestApp } from './harness';
+import { bearer, registerUser, sharedTestApp } from './harness';
+import { couponWith } from './fixtures';
 import { coupons, subscriptions, users } from '../../src-server/db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
+const t = sharedTestApp();
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const EXPIRED = 'This billing link has expired or was already used.';
@@ -28,13 +25,7 @@ const userId = async (email: string) => (await t.db.select().from(users).where(e
 describe('checkout links', () => {
   it('start one trial when the same checkout page is submitted twice at once', async () => {
     const { token, email } = await registerUser(t.app);
-    await t.db.insert(coupons).values({
-      code: 'TWICE',
-      discountType: 'percentage',
-      amount: 10,
-      usageLimit: 5,
-      createdBy: 'ops@example.com',
-    });
+    await couponWith(t, { code: 'TWICE', discountType: 'percentage', amount: 10, usageLimit: 5 });
     const path = await checkoutPath(token);
     const form = { cardNumber: '4242 4242 4242 4242', couponCode: 'TWICE' };
     const results = await Promise.all([submit(path, form), submit(path, form)]);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, registerUser, startTestApp, type TestApp } from './harness';
+import { bearer, registerUser, startTestApp, type TestApp, postRawJson } from './harness';
 import { billingEvents, users } from '../../src-server/db/schema';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
@@ -170,12 +170,7 @@ describe('the Stripe provider', () => {
     const bad = await post({ id: 'evt_bad', type: 'invoice.paid', data: { object: {} } }, 'whsec_wrong');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Invalid webhook signature');
-    const none = await t.app.inject({
-      method: 'POST',
-      url: '/api/billing/webhook',
-      headers: { 'content-type': 'application/json' },
-      payload: '{}',
-    });
+    const none = await postRawJson(t.app, '/api/billing/webhook', '{}');
     expect(none.statusCode).toBe(400);
     expect(await t.db.select().from(billingEvents).where(eq(billingEvents.id, 'evt_bad'))).toHaveLength(0);
   });

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { access, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { outboxFor, startTestApp, type TestApp } from './harness';
+import { outboxFor, startTestApp, sharedTestApp } from './harness';
 import { contactMessages } from '../../src-server/db/schema';
 import { runJobOnce } from '../../src-server/jobs/jobRunner';
 import { DAY_MS } from '../../src-server/clock';
 import { multipartBody, TINY_JPEG, TINY_PNG } from '../fixtures/multipart';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ SUPPORT_EMAIL: 'help@postkeeper.test' });
-});
-afterAll(() => t.close());
+const t = sharedTestApp({ SUPPORT_EMAIL: 'help@postkeeper.test' });
 
 const base = {
   name: 'Sam Sender',

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { startTestApp, type TestApp } from './harness';
+import { sharedTestApp } from './harness';
 import { seedIfWanted } from '../../src-server/seed';
 import { DEMO_LOGINS, workingDemoLogins } from '../../src-server/seed/demoLogins';
 import { hashPassword } from '../../src-server/auth/passwords';
@@ -13,11 +13,7 @@ import { users } from '../../src-server/db/schema';
 import { connect } from '../../src-server/db/connect';
 import { ROOT } from '../fixtures/localServer';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
 
 const countUsers = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
 /** The test database, labelled as the embedded engine or as PostgreSQL: the seed decides by that label. */

@@ -2,20 +2,18 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { TestApp } from './harness';
-import { bearer, registerUser } from './harness';
+import type { ExtUser } from './fixtures';
 import { multipartBody } from '../fixtures/multipart';
 import { users } from '../../src-server/db/schema';
 
 export const IMAGES = join(import.meta.dirname, '..', 'fixtures', 'images');
 export const image = (name: string) => readFile(join(IMAGES, name));
 
-/** A registered extension user: token, headers and id. */
-export async function extUser(t: TestApp) {
-  const { token, email } = await registerUser(t.app);
-  const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { token, email, id: row.id, headers: bearer(token) };
-}
-export type ExtUser = Awaited<ReturnType<typeof extUser>>;
+/** The API on its own host, so the CORS headers the extension's pages rely on are in play. */
+export const ON_ITS_OWN_HOST = {
+  WEB_URL: 'https://postkeeper.app',
+  API_URL: 'https://api.postkeeper.app/api',
+};
 
 export const savePost = (t: TestApp, u: ExtUser, payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/ext/posts', headers: u.headers, payload: payload as object });

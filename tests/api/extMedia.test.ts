@@ -1,29 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { startTestApp, type TestApp } from './harness';
-import { count, extUser, image, mediaFiles, savePost, storageUsed, upload, type ExtUser } from './extHarness';
+import { sharedTestApp } from './harness';
+import { extUser, sharedExtUser, type ExtUser } from './fixtures';
+import { count, image, mediaFiles, savePost, storageUsed, upload } from './extHarness';
 import { TINY_PNG } from '../fixtures/multipart';
 import { MAX_MEDIA_BYTES } from '../../src/contract/ext';
 import { detectImage } from '../../src-server/media/imageFormat';
 
-let t: TestApp;
-let ann: ExtUser;
-let bob: ExtUser;
-let postId: string;
-let postBytes: number;
+const t = sharedTestApp();
+const ann = sharedExtUser(t);
+const bob = sharedExtUser(t);
+/** Ann's Instagram post that the uploads attach to. */
+const annsPost = { id: '', sizeBytes: 0 };
 beforeAll(async () => {
-  t = await startTestApp();
-  ann = await extUser(t);
-  bob = await extUser(t);
-  const post = (await savePost(t, ann, { platform: 'instagram', url: 'https://instagram.com/p/1' })).json()
-    .post;
-  postId = post.id;
-  postBytes = post.sizeBytes;
+  const saved = await savePost(t, ann, { platform: 'instagram', url: 'https://instagram.com/p/1' });
+  Object.assign(annsPost, saved.json().post);
 });
-afterAll(() => t.close());
 
 /** A PNG of any size: a valid image whose ancillary chunk pads it to `total` bytes. */
 function pngOfSize(total: number): Buffer {
@@ -61,10 +56,13 @@ describe('POST /api/ext/posts/{id}/media', () => {
       ['tiny-lossless.webp', 'image/webp', 'webp'],
       ['tiny.gif', 'image/gif', 'gif'],
     ] as const;
-    let used = postBytes;
+    let used = annsPost.sizeBytes;
     for (const [name, type, ext] of expected) {
       const data = await image(name);
-      const res = await upload(t, ann, postId, data, { filename: 'photo.txt', contentType: 'text/plain' });
+      const res = await upload(t, ann, annsPost.id, data, {
+        filename: 'photo.txt',
+        contentType: 'text/plain',
+      });
       expect(res.statusCode, name).toBe(201);
       const { media } = res.json();
       expect(media).toEqual({ id: expect.any(String), sizeBytes: data.length, contentType: type });
@@ -73,7 +71,7 @@ describe('POST /api/ext/posts/{id}/media', () => {
       used += data.length;
       expect(await storageUsed(t, ann.id)).toBe(used);
     }
-    const png = await upload(t, ann, postId, TINY_PNG, { filename: 'x.gif', contentType: 'image/gif' });
+    const png = await upload(t, ann, annsPost.id, TINY_PNG, { filename: 'x.gif', contentType: 'image/gif' });
     expect(png.json().media.contentType).toBe('image/png');
     expect(await count(t, 'post_media', ann.id)).toBe(5);
   });
@@ -142,7 +140,7 @@ describe('POST /api/ext/posts/{id}/media', () => {
   it('answers 404 for another user’s post or an unknown id, and stores nothing', async () => {
     const files = (await mediaFiles(t)).length;
     const before = await storageUsed(t, bob.id);
-    for (const id of [postId, 'nope', '00000000-0000-0000-0000-000000000000']) {
+    for (const id of [annsPost.id, 'nope', '00000000-0000-0000-0000-000000000000']) {
       const res = await upload(t, bob, id, TINY_PNG);
       expect(res.statusCode, id).toBe(404);
       expect(res.json()).toEqual({ message: 'Post not found' });

@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestApp, type TestApp } from './harness';
-import {
-  count,
-  extUser,
-  image,
-  mediaFiles,
-  savePost,
-  setStorageUsed,
-  storageUsed,
-  upload,
-} from './extHarness';
-import { adminSession, GB } from './adminHarness';
+import { sharedTestApp } from './harness';
+import { count, image, mediaFiles, savePost, setStorageUsed, storageUsed, upload } from './extHarness';
+import { GB, sharedAdminSession, extUser } from './fixtures';
 import { users } from '../../src-server/db/schema';
 import { POST_ROW_BYTES } from '../../src-server/ext/postSize';
 import {
@@ -21,13 +12,8 @@ import {
 } from '../../src-server/billing/localBilling';
 import { DAY_MS } from '../../src-server/clock';
 
-let t: TestApp;
-let admin: Awaited<ReturnType<typeof adminSession>>;
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await adminSession(t);
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
+const admin = sharedAdminSession(t);
 
 const FREE_FULL =
   /^Storage limit reached: your Free plan includes 1 GB and .* is left\. Delete saved posts or upgrade to Pro for 10 GB\.$/;

@@ -1,74 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, registerUser, startTestApp, type TestApp } from './harness';
-import { browseUntil, startFakeGoogle } from '../fixtures/fakeGoogle';
-import {
-  accountEvents,
-  googleHandOffs,
-  oauthStates,
-  passwordResets,
-  users,
-} from '../../src-server/db/schema';
+import { bearer, registerUser, withTestApp } from './harness';
+import { sharedGoogleApp, WEB } from './googleHarness';
+import { googleHandOffs, oauthStates, users } from '../../src-server/db/schema';
 import { hashToken } from '../../src-server/auth/tokens';
 
-const WEB = 'http://localhost:3000';
-const CALLBACK = `${WEB}/api/auth/google/callback`;
-let google: Awaited<ReturnType<typeof startFakeGoogle>>;
-let t: TestApp;
-
-beforeAll(async () => {
-  google = await startFakeGoogle({
-    clientId: 'postkeeper-web',
-    clientSecret: 'shh-secret',
-    redirectUri: CALLBACK,
-  });
-  t = await startTestApp({
-    WEB_URL: WEB,
-    GOOGLE_CLIENT_ID: 'postkeeper-web',
-    GOOGLE_CLIENT_SECRET: 'shh-secret',
-    GOOGLE_ISSUER: google.issuer,
-    ADMIN_EMAILS: 'admin@example.com,boss@company.test',
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await google.close();
-});
-
-/** The whole browser round trip: start, Google's pages, and our callback. Returns where the callback sends the browser. */
-async function signInWithGoogle(
-  opts: { cookie?: (c: string) => string; from?: string } = {},
-): Promise<string> {
-  const from = opts.from === undefined ? '' : `&from=${encodeURIComponent(opts.from)}`;
-  const start = await t.app.inject({
-    method: 'GET',
-    url: `/api/auth/google/web?prompt=select_account${from}`,
-  });
-  expect(start.statusCode).toBe(302);
-  const authorize = new URL(start.headers.location as string);
-  expect(authorize.origin).toBe(google.issuer);
-  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-  expect(authorize.searchParams.get('prompt')).toBe('select_account');
-  expect(authorize.searchParams.get('state')).toBeTruthy();
-  expect(authorize.searchParams.get('nonce')).toBeTruthy();
-  const cookie = String(start.headers['set-cookie']).split(';')[0];
-  const back = new URL(await browseUntil(authorize.href, CALLBACK));
-  const done = await t.app.inject({
-    method: 'GET',
-    url: `/api/auth/google/callback${back.search}`,
-    headers: { cookie: opts.cookie ? opts.cookie(cookie) : cookie },
-  });
-  expect(done.statusCode).toBe(302);
-  return done.headers.location as string;
-}
-
-/** What the web app does with the callback's redirect: trades its one-time `auth_token` code for a session token. */
-async function sessionFrom(location: string): Promise<string> {
-  const code = new URL(location).searchParams.get('auth_token')!;
-  const traded = await t.app.inject({ method: 'POST', url: '/api/auth/google/exchange', payload: { code } });
-  expect(traded.statusCode).toBe(200);
-  return traded.json().token as string;
-}
+const { t, google, signInWithGoogle, sessionFrom } = sharedGoogleApp();
 
 describe('Google sign-in', () => {
   it('creates an account for a new Google user and hands the web app a fresh session token', async () => {
@@ -236,121 +173,20 @@ describe('Google sign-in returns the user to the page they came from', () => {
   });
 });
 
-const logIn = (email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-
-describe('Google sign-in on an account someone registered before the owner', () => {
-  it.each([
-    ['an ordinary address', 'owner@company.test', 'user', 403],
-    ['an address on ADMIN_EMAILS', 'boss@company.test', 'admin', 200],
-  ])(
-    'for %s: the old password and sessions stop working, the new session works',
-    async (_label, email, role, consoleStatus) => {
-      // The squatter registers the address and keeps two sessions; the console is closed to them.
-      const first = (await registerUser(t.app, { email, password: 'squatter-pw-1' })).token;
-      const second = (await logIn(email, 'squatter-pw-1')).json().token as string;
-      expect((await get('/api/auth/me', first)).json()).toMatchObject({ role: 'user', emailVerified: false });
-      expect((await get('/api/admin/overview', first)).statusCode).toBe(403);
-
-      // The owner proves the address through Google.
-      google.signInAs({ sub: `g-owner-${role}`, email, email_verified: true, name: 'Real Owner' });
-      const token = await sessionFrom(await signInWithGoogle());
-
-      const login = await logIn(email, 'squatter-pw-1');
-      expect(login.statusCode).toBe(401);
-      expect(login.json()).toEqual({ message: 'Invalid email or password' });
-      for (const old of [first, second]) {
-        expect((await get('/api/auth/me', old)).statusCode).toBe(401);
-        expect((await get('/api/admin/overview', old)).statusCode).toBe(401);
-      }
-      const me = await get('/api/auth/me', token);
-      expect(me.statusCode).toBe(200);
-      expect(me.json()).toMatchObject({ email, role, emailVerified: true });
-      expect((await get('/api/admin/overview', token)).statusCode).toBe(consoleStatus);
-
-      const [row] = await t.db.select().from(users).where(eq(users.email, email));
-      expect(row.passwordHash).toBeNull();
-      const events = await t.db.select().from(accountEvents).where(eq(accountEvents.userId, row.id));
-      expect(events).toHaveLength(1);
-      expect(events[0]).toMatchObject({
-        kind: 'google-linked',
-        detail: { emailWasVerified: false, passwordRemoved: true, sessionsRevoked: 2, role },
-      });
-    },
-  );
-
-  it('voids reset links the squatter asked for before the owner proved the address', async () => {
-    const email = 'links@company.test';
-    await registerUser(t.app, { email, password: 'squatter-pw-1' });
-    const [user] = await t.db.select().from(users).where(eq(users.email, email));
-    await t.db.insert(passwordResets).values({
-      userId: user.id,
-      tokenHash: hashToken('pending-reset-token'),
-      expiresAt: new Date(t.clock.now().getTime() + 20 * 60_000),
-    });
-    google.signInAs({ sub: 'g-links', email, email_verified: true, name: 'Owner' });
-    await signInWithGoogle();
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token: 'pending-reset-token', newPassword: 'taken-over-1' },
-    });
-    expect(reset.statusCode).toBe(400);
-    expect((await logIn(email, 'taken-over-1')).statusCode).toBe(401);
-  });
-
-  it('keeps the password of an account whose owner had already proved the address by a reset link', async () => {
-    const email = 'proven@company.test';
-    await registerUser(t.app, { email, password: 'first-pw-1' });
-    const [user] = await t.db.select().from(users).where(eq(users.email, email));
-    await t.db.insert(passwordResets).values({
-      userId: user.id,
-      tokenHash: hashToken('owner-reset-token'),
-      expiresAt: new Date(t.clock.now().getTime() + 20 * 60_000),
-    });
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token: 'owner-reset-token', newPassword: 'owners-pw-1' },
-    });
-    expect(reset.statusCode).toBe(200);
-    const session = (await logIn(email, 'owners-pw-1')).json().token as string;
-    expect((await get('/api/auth/me', session)).json().emailVerified).toBe(true);
-
-    google.signInAs({ sub: 'g-proven', email, email_verified: true, name: 'Owner' });
-    const token = await sessionFrom(await signInWithGoogle());
-    expect((await get('/api/auth/me', token)).statusCode).toBe(200);
-    expect((await get('/api/auth/me', session)).statusCode).toBe(200);
-    expect((await logIn(email, 'owners-pw-1')).statusCode).toBe(200);
-    const [event] = await t.db.select().from(accountEvents).where(eq(accountEvents.userId, user.id));
-    expect(event.detail).toEqual({
-      emailWasVerified: true,
-      passwordRemoved: false,
-      sessionsRevoked: 0,
-      role: 'user',
-    });
-  });
-});
-
 describe('Google sign-in without configuration', () => {
   it('answers 503 with a message, and 400 to an unknown prompt', async () => {
-    const bare = await startTestApp();
-    try {
+    await withTestApp({}, async (bare) => {
       const res = await bare.app.inject({ method: 'GET', url: '/api/auth/google/web?prompt=select_account' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ message: 'Google sign-in is not configured on this server.' });
       const odd = await bare.app.inject({ method: 'GET', url: '/api/auth/google/web?prompt=always' });
       expect(odd.statusCode).toBe(400);
       expect(odd.json()).toEqual({ message: 'Prompt must be select_account, consent, none or login' });
-    } finally {
-      await bare.close();
-    }
+    });
   });
 
   it('limits starts to 30 per ten minutes from one address', async () => {
-    const bare = await startTestApp({ RATE_LIMIT_SCALE: '1' });
-    try {
+    await withTestApp({ RATE_LIMIT_SCALE: '1' }, async (bare) => {
       for (let i = 0; i < 30; i++) {
         const res = await bare.app.inject({
           method: 'GET',
@@ -361,8 +197,6 @@ describe('Google sign-in without configuration', () => {
       const res = await bare.app.inject({ method: 'GET', url: '/api/auth/google/web?prompt=select_account' });
       expect(res.statusCode).toBe(429);
       expect(res.headers['retry-after']).toBe('600');
-    } finally {
-      await bare.close();
-    }
+    });
   });
 });

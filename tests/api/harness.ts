@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
-import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../src-server/app';
 import { loadConfig, type AppConfig } from '../../src-server/config';
 import { connect, type Database } from '../../src-server/db/connect';
 import { ManualClock } from '../../src-server/clock';
+import { createScratchDatabase } from '../fixtures/scratchDatabase';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -26,16 +27,10 @@ export async function startTestApp(
   env: Record<string, string> = {},
   extra: Partial<Omit<BuildOptions, 'config' | 'db'>> = {},
 ): Promise<TestApp> {
-  const baseUrl = process.env.DATABASE_URL;
-  let dbName: string | null = null;
-  let databaseUrl: string | undefined;
-  if (baseUrl) {
-    dbName = `pk_test_${randomBytes(6).toString('hex')}`;
-    await adminQuery(baseUrl, `CREATE DATABASE ${dbName}`);
-    const u = new URL(baseUrl);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-  }
+  const scratch = process.env.DATABASE_URL
+    ? await createScratchDatabase(process.env.DATABASE_URL, 'pk_test')
+    : null;
+  const databaseUrl = scratch?.url;
   const config = loadConfig({
     NODE_ENV: 'test',
     WEB_URL: 'http://localhost:3000',
@@ -61,18 +56,39 @@ export async function startTestApp(
       await app.close();
       await database.close();
       await rm(config.DATA_DIR, { recursive: true, force: true });
-      if (baseUrl && dbName) await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await scratch?.drop();
     },
   };
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+/**
+ * The app the tests of a file (or of a describe block) share: started before the first and closed after the
+ * last. The returned object is filled in once the app has started, so tests and later hooks read it as they
+ * would startTestApp's answer.
+ */
+export function sharedTestApp(
+  env: Record<string, string> = {},
+  extra: Partial<Omit<BuildOptions, 'config' | 'db'>> = {},
+): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await startTestApp(env, extra));
+  });
+  afterAll(() => t.close?.());
+  return t;
+}
+
+/** Runs `fn` on an app of its own, for a setting the shared one does not have, and closes it afterwards. */
+export async function withTestApp<T>(
+  env: Record<string, string>,
+  fn: (t: TestApp) => Promise<T>,
+  extra: Partial<Omit<BuildOptions, 'config' | 'db'>> = {},
+): Promise<T> {
+  const t = await startTestApp(env, extra);
   try {
-    await client.query(text);
+    return await fn(t);
   } finally {
-    await client.end();
+    await t.close();
   }
 }
 
@@ -93,6 +109,34 @@ export async function registerUser(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Signs in with email and password, as the sign-in form does, and returns the new session's token. */
+export async function logIn(
+  app: FastifyInstance,
+  email: string,
+  password = 'correct-horse-1',
+): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().token as string;
+}
+
+/** The API's OpenAPI document, as /api/openapi.json serves it. */
+export const openApiDoc = async (app: FastifyInstance) =>
+  (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+
+/** A POST whose body is sent as written under a JSON content type, e.g. to send JSON that does not parse. */
+export const postRawJson = (app: FastifyInstance, url: string, body: string) =>
+  app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: body });
+
+/**
+ * Requests as one signed-in caller: `(method, path, payload?)` with `path` under `base` (e.g. '/api/admin').
+ * The caller's headers are read when the request is made, so a session from sharedAdminSession works.
+ */
+export const injectAs =
+  (t: TestApp, who: { headers: Record<string, string> }, base = '') =>
+  (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, payload?: object) =>
+    t.app.inject({ method, url: `${base}${path}`, headers: who.headers, payload });
 
 /** Mails in the outbox addressed to `to`, newest first; a delivered mail's body reads as ''. */
 export async function outboxFor(

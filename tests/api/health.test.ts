@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createServer, type AddressInfo } from 'node:net';
-import { startTestApp, type TestApp } from './harness';
+import { sharedTestApp, withTestApp } from './harness';
 import { runJobOnce } from '../../src-server/jobs/jobRunner';
 
 /** A local port with nothing listening on it. */
@@ -12,11 +12,15 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
+
+/** /api/healthz of an app with these settings, which answers 200 even when degraded. */
+const healthWith = (env: Record<string, string>) =>
+  withTestApp(env, async (other) => {
+    const res = await other.app.inject({ method: 'GET', url: '/api/healthz' });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  });
 
 describe('health and errors', () => {
   it('reports the database as reachable, and the job runner', async () => {
@@ -47,26 +51,20 @@ describe('health and errors', () => {
   });
 
   it('reports Redis as up when REDIS_URL answers', async () => {
-    const withRedis = await startTestApp({ REDIS_URL: 'redis://127.0.0.1:6379' });
-    try {
-      const res = await withRedis.app.inject({ method: 'GET', url: '/api/healthz' });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ status: 'ok', database: 'up', redis: 'up' });
-    } finally {
-      await withRedis.close();
-    }
+    expect(await healthWith({ REDIS_URL: 'redis://127.0.0.1:6379' })).toMatchObject({
+      status: 'ok',
+      database: 'up',
+      redis: 'up',
+    });
   });
 
   it('reports Redis as down, and the process as degraded but serving, when REDIS_URL does not answer', async () => {
     const nobody = await closedPort();
-    const withoutRedis = await startTestApp({ REDIS_URL: `redis://127.0.0.1:${nobody}` });
-    try {
-      const res = await withoutRedis.app.inject({ method: 'GET', url: '/api/healthz' });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ status: 'degraded', database: 'up', redis: 'down' });
-    } finally {
-      await withoutRedis.close();
-    }
+    expect(await healthWith({ REDIS_URL: `redis://127.0.0.1:${nobody}` })).toMatchObject({
+      status: 'degraded',
+      database: 'up',
+      redis: 'down',
+    });
   });
 
   it('answers unknown API paths with a JSON message', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
-import { registerUser, startTestApp, type TestApp } from './harness';
+import { registerUser, sharedTestApp } from './harness';
 
 const lines: string[] = [];
 const sink = new Writable({
@@ -9,11 +9,7 @@ const sink = new Writable({
     done();
   },
 });
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ LOG_LEVEL: 'info' }, { logger: true, logStream: sink });
-});
-afterAll(() => t.close());
+const t = sharedTestApp({ LOG_LEVEL: 'info' }, { logger: true, logStream: sink });
 
 describe('request logs', () => {
   it('are structured JSON and never contain tokens or passwords', async () => {

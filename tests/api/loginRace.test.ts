@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, registerUser, startTestApp, type TestApp } from './harness';
+import { bearer, registerUser, sharedTestApp } from './harness';
 import { findOrCreateGoogleUser } from '../../src-server/auth/googleAccount';
 import { resetPassword } from '../../src-server/auth/passwordReset';
 import { passwordResets, users } from '../../src-server/db/schema';
@@ -39,11 +39,7 @@ async function signInAround(email: string, password: string, meanwhile: () => Pr
   return attempt;
 }
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
 
 describe('a password sign-in under way when the password stops being valid', () => {
   it('opens no session when the owner links Google during the check', async () => {

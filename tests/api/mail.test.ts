@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { registerUser, startTestApp, type TestApp } from './harness';
+import { registerUser, startTestApp, withTestApp, type TestApp } from './harness';
 import { contactMessages, outbox } from '../../src-server/db/schema';
 import { connect, type Database } from '../../src-server/db/connect';
 import type { AppContext } from '../../src-server/context';
@@ -38,17 +38,16 @@ const contact = (app: TestApp, message: string) =>
     url: '/api/contact',
     ...multipartBody({ name: 'Ann', email: 'ann@example.com', message, type: 'contact' }),
   });
+/** Asks for a reset link for `email`, as the forgot-password form does. */
+const requestReset = (on: TestApp, email: string) =>
+  on.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email } });
 const rowsTo = (db: TestApp['db'], to: string) =>
   db.select().from(outbox).where(eq(outbox.to, to)).orderBy(asc(outbox.createdAt));
 
 describe('mail over SMTP', () => {
   it('answers the reset request without sending; the mail job delivers it and then keeps no body', async () => {
     const { email } = await registerUser(t.app, { email: 'smtp@example.com' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/request-password-reset',
-      payload: { email },
-    });
+    const res = await requestReset(t, email);
     expect(res.statusCode).toBe(200);
     expect(smtp.received).toHaveLength(0);
     const [queued] = await rowsTo(t.db, email);
@@ -119,48 +118,41 @@ describe('mail over SMTP', () => {
 describe('mail while the SMTP server is unreachable', () => {
   it('gives the same answers, retries with exponential backoff, then marks the mail failed with the error', async () => {
     // Nothing listens on port 1: each delivery fails at once.
-    const down = await startTestApp({
-      SMTP_URL: 'smtp://127.0.0.1:1',
-      SUPPORT_EMAIL: 'help@postkeeper.test',
-    });
-    try {
-      const { email } = await registerUser(down.app, { email: 'no-smtp@example.com' });
-      const reset = await down.app.inject({
-        method: 'POST',
-        url: '/api/auth/request-password-reset',
-        payload: { email },
-      });
-      expect(reset.statusCode).toBe(200);
-      expect(reset.json()).toEqual({
-        message: "If an account with that email exists, we've sent you a password reset link.",
-      });
-      expect((await contact(down, 'Hello')).statusCode).toBe(200);
-      expect((await down.db.select().from(contactMessages)).map((m) => m.message)).toEqual(['Hello']);
+    await withTestApp(
+      { SMTP_URL: 'smtp://127.0.0.1:1', SUPPORT_EMAIL: 'help@postkeeper.test' },
+      async (down) => {
+        const { email } = await registerUser(down.app, { email: 'no-smtp@example.com' });
+        const reset = await requestReset(down, email);
+        expect(reset.statusCode).toBe(200);
+        expect(reset.json()).toEqual({
+          message: "If an account with that email exists, we've sent you a password reset link.",
+        });
+        expect((await contact(down, 'Hello')).statusCode).toBe(200);
+        expect((await down.db.select().from(contactMessages)).map((m) => m.message)).toEqual(['Hello']);
 
-      const row = async () => (await rowsTo(down.db, email))[0];
-      const waits: number[] = [];
-      for (let attempt = 1; attempt <= 4; attempt++) {
+        const row = async () => (await rowsTo(down.db, email))[0];
+        const waits: number[] = [];
+        for (let attempt = 1; attempt <= 4; attempt++) {
+          await runJobOnce(down.app.ctx, 'mail-delivery');
+          const r = await row();
+          expect(r).toMatchObject({ status: 'pending', attempts: attempt });
+          expect(r.error).toMatch(/ECONNREFUSED|connect/i);
+          expect(r.text).toContain('reset-password?token=');
+          const wait = r.nextAttemptAt.getTime() - down.clock.now().getTime();
+          waits.push(wait);
+          // Not due yet: running the job again leaves it alone.
+          await runJobOnce(down.app.ctx, 'mail-delivery');
+          expect((await row()).attempts).toBe(attempt);
+          down.clock.advance(wait);
+        }
+        expect(waits).toEqual([60_000, 120_000, 240_000, 480_000]);
         await runJobOnce(down.app.ctx, 'mail-delivery');
-        const r = await row();
-        expect(r).toMatchObject({ status: 'pending', attempts: attempt });
-        expect(r.error).toMatch(/ECONNREFUSED|connect/i);
-        expect(r.text).toContain('reset-password?token=');
-        const wait = r.nextAttemptAt.getTime() - down.clock.now().getTime();
-        waits.push(wait);
-        // Not due yet: running the job again leaves it alone.
-        await runJobOnce(down.app.ctx, 'mail-delivery');
-        expect((await row()).attempts).toBe(attempt);
-        down.clock.advance(wait);
-      }
-      expect(waits).toEqual([60_000, 120_000, 240_000, 480_000]);
-      await runJobOnce(down.app.ctx, 'mail-delivery');
-      const failed = await row();
-      expect(failed).toMatchObject({ status: 'failed', attempts: 5, text: null, sentAt: null });
-      expect(failed.error).toMatch(/ECONNREFUSED|connect/i);
-      const support = await rowsTo(down.db, 'help@postkeeper.test');
-      expect(support.map((r) => r.status)).toEqual(['failed']);
-    } finally {
-      await down.close();
-    }
+        const failed = await row();
+        expect(failed).toMatchObject({ status: 'failed', attempts: 5, text: null, sentAt: null });
+        expect(failed.error).toMatch(/ECONNREFUSED|connect/i);
+        const support = await rowsTo(down.db, 'help@postkeeper.test');
+        expect(support.map((r) => r.status)).toEqual(['failed']);
+      },
+    );
   });
 });

@@ -1,22 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, registerUser, startTestApp, type TestApp } from './harness';
+import { bearer, registerUser, sharedTestApp } from './harness';
 import { users } from '../../src-server/db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
+
+const register = (displayName: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email: 'nul@example.com', password: 'correct-horse-1', displayName },
+  });
 
 // PostgreSQL text cannot hold NUL: such input is bad input (400), never a failed insert (500).
 describe('NUL characters in a request', () => {
   it('refuses a registration whose name holds NUL, and creates no account', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: 'nul@example.com', password: 'correct-horse-1', displayName: 'Sam\u0000' },
-    });
+    const res = await register('Sam\u0000');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'displayName must not contain NUL characters' });
     expect(await t.db.select().from(users).where(eq(users.email, 'nul@example.com'))).toEqual([]);
@@ -46,11 +45,7 @@ describe('NUL characters in a request', () => {
   });
 
   it('still takes the same request without the NUL', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: 'nul@example.com', password: 'correct-horse-1', displayName: 'Sam' },
-    });
+    const res = await register('Sam');
     expect(res.statusCode).toBe(200);
   });
 });

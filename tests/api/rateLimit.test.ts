@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { registerUser, startTestApp, type TestApp } from './harness';
+import { registerUser, startTestApp, sharedTestApp } from './harness';
 import { memoryRateLimitStore, redisRateLimitStore } from '../../src-server/plugins/rateLimit';
 import { ManualClock } from '../../src-server/clock';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
 describe('rate limits (in memory, real limits)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_SCALE: '1' });
-  });
-  afterAll(() => t.close());
+  const t = sharedTestApp({ RATE_LIMIT_SCALE: '1' });
 
   it('blocks the 11th sign-in attempt for one email within 15 minutes with 429 and Retry-After, then lets it through again', async () => {
     const { email } = await registerUser(t.app, { email: 'target@example.com' });

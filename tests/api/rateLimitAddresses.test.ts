@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, sharedTestApp } from './harness';
 import { memoryRateLimitStore, type RateLimitStore } from '../../src-server/plugins/rateLimit';
 import { ManualClock } from '../../src-server/clock';
 
@@ -30,11 +30,7 @@ function recordingStore(clock: ManualClock) {
 }
 
 describe('behind a proxy (TRUST_PROXY=1)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ TRUST_PROXY: '1', RATE_LIMIT_SCALE: '1' });
-  });
-  afterAll(() => t.close());
+  const t = sharedTestApp({ TRUST_PROXY: '1', RATE_LIMIT_SCALE: '1' });
 
   it('still refuses the 11th attempt when the client writes a different X-Forwarded-For each time', async () => {
     const email = 'spoofed@example.com';
@@ -88,11 +84,7 @@ describe('TRUST_PROXY as a list of proxy addresses and CIDRs', () => {
 });
 
 describe('sign-in limits across addresses', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_SCALE: '1' });
-  });
-  afterAll(() => t.close());
+  const t = sharedTestApp({ RATE_LIMIT_SCALE: '1' });
 
   it('refuses the 31st attempt on one email within 15 minutes, even from 31 different addresses', async () => {
     const email = 'many-ips@example.com';

@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, registerUser, startTestApp, type TestApp } from './harness';
+import { bearer, registerUser, sharedTestApp, logIn } from './harness';
 import { sessions, users } from '../../src-server/db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
 
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
 const revokeAll = (headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/auth/sessions/revoke-all', headers });
-const logIn = async (email: string, password: string) =>
-  (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).json()
-    .token as string;
 
 describe('POST /api/auth/sessions/revoke-all', () => {
   it('revokes every session of the user, the calling one included; other users keep theirs', async () => {
     const erin = await registerUser(t.app, { email: 'erin@example.com' });
-    const laptop = await logIn(erin.email, erin.password);
-    const phone = await logIn(erin.email, erin.password);
+    const laptop = await logIn(t.app, erin.email, erin.password);
+    const phone = await logIn(t.app, erin.email, erin.password);
     const other = await registerUser(t.app, { email: 'other@example.com' });
     for (const token of [erin.token, laptop, phone, other.token])
       expect((await me(token)).statusCode).toBe(200);
@@ -39,7 +32,7 @@ describe('POST /api/auth/sessions/revoke-all', () => {
     expect((await me(other.token)).json()).toMatchObject({ email: 'other@example.com' });
 
     // The password still works: signing in again opens a fresh session.
-    expect((await me(await logIn(erin.email, erin.password))).statusCode).toBe(200);
+    expect((await me(await logIn(t.app, erin.email, erin.password))).statusCode).toBe(200);
   });
 
   it('answers 401 with a message without a session, or with a revoked one, and changes nothing', async () => {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { startTestApp, sharedTestApp } from './harness';
 
 const YEAR = 31_536_000;
 const maxAge = (header: unknown) => Number(/max-age=(\d+)/.exec(String(header))?.[1]);
 
 describe('security headers over https', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ WEB_URL: 'https://postkeeper.app' });
-  });
-  afterAll(() => t.close());
+  const t = sharedTestApp({ WEB_URL: 'https://postkeeper.app' });
 
   it('sends Strict-Transport-Security for at least a year, with the app CSP and helmet’s other headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/healthz' });

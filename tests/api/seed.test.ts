@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { startTestApp, type TestApp } from './harness';
+import { sharedTestApp } from './harness';
 import { seedIfWanted } from '../../src-server/seed';
 import { loadConfig } from '../../src-server/config';
 import { users } from '../../src-server/db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
 
 const log = () => t.app.log;
 const countUsers = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;

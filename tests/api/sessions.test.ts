@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, registerUser, startTestApp, type TestApp } from './harness';
+import { bearer, registerUser, startTestApp, sharedTestApp } from './harness';
 import { sessions, users } from '../../src-server/db/schema';
 import { createSession, purgeExpiredSessions } from '../../src-server/auth/sessions';
 import { hashToken } from '../../src-server/auth/tokens';
 import { DAY_MS } from '../../src-server/clock';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
 
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
 const logout = (headers: Record<string, string> = {}) =>

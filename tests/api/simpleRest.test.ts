@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, HttpError, type DataProvider } from 'ra-core';
-import { startTestApp, type TestApp } from './harness';
-import { adminSession, GB, userWith } from './adminHarness';
+import { startTestApp, type TestApp, openApiDoc } from './harness';
+import { adminSession, GB, userWith } from './fixtures';
 import { SORTABLE } from '../../src/contract/adminLists';
 
 // The unmodified ra-data-simple-rest package against the real server, over HTTP, as the console would use it.
@@ -42,42 +42,31 @@ async function refusal(call: Promise<unknown>) {
   return { status, message: (body as { message?: string } | null)?.message };
 }
 
+/** One page of a resource as a console list asks for it: sorted by `field`, filtered by `filter`. */
+const listed = (
+  resource: string,
+  [field, order]: [string, 'ASC' | 'DESC'],
+  page: number,
+  perPage: number,
+  filter: object = {},
+) => provider.getList(resource, { pagination: { page, perPage }, sort: { field, order }, filter });
+
 describe('users through ra-data-simple-rest', () => {
   it('lists, sorts and pages on the server, with the total from Content-Range', async () => {
-    const first = await provider.getList('users', {
-      pagination: { page: 1, perPage: 2 },
-      sort: { field: 'email', order: 'ASC' },
-      filter: {},
-    });
+    const first = await listed('users', ['email', 'ASC'], 1, 2);
     expect(first.total).toBe(5);
     expect(first.data.map((u) => u.email)).toEqual(['ana@example.com', 'bo@example.com']);
     expect(first.data[0].id).toBe(ids.ana);
-    const second = await provider.getList('users', {
-      pagination: { page: 2, perPage: 2 },
-      sort: { field: 'email', order: 'ASC' },
-      filter: {},
-    });
+    const second = await listed('users', ['email', 'ASC'], 2, 2);
     expect(second.data.map((u) => u.email)).toEqual(['cy@example.com', 'di@example.com']);
-    const desc = await provider.getList('users', {
-      pagination: { page: 1, perPage: 1 },
-      sort: { field: 'storageUsed', order: 'DESC' },
-      filter: {},
-    });
+    const desc = await listed('users', ['storageUsed', 'DESC'], 1, 1);
     expect(desc.data[0].email).toBe('cy@example.com');
   });
 
   it('filters by q (email or name) and by plan', async () => {
-    const byName = await provider.getList('users', {
-      pagination: { page: 1, perPage: 25 },
-      sort: { field: 'email', order: 'ASC' },
-      filter: { q: 'chen' },
-    });
+    const byName = await listed('users', ['email', 'ASC'], 1, 25, { q: 'chen' });
     expect(byName).toMatchObject({ total: 1, data: [{ email: 'bo@example.com' }] });
-    const premium = await provider.getList('users', {
-      pagination: { page: 1, perPage: 25 },
-      sort: { field: 'email', order: 'DESC' },
-      filter: { plan: 'premium' },
-    });
+    const premium = await listed('users', ['email', 'DESC'], 1, 25, { plan: 'premium' });
     expect(premium.data.map((u) => u.email)).toEqual(['di@example.com', 'ana@example.com']);
   });
 
@@ -89,24 +78,12 @@ describe('users through ra-data-simple-rest', () => {
   });
 
   it('refuses an unknown sort key and an unknown filter with 400 and the reason', async () => {
-    const sort = await refusal(
-      provider.getList('users', {
-        pagination: { page: 1, perPage: 5 },
-        sort: { field: 'password', order: 'ASC' },
-        filter: {},
-      }),
-    );
+    const sort = await refusal(listed('users', ['password', 'ASC'], 1, 5));
     expect(sort).toEqual({
       status: 400,
       message: `Cannot sort by "password". Sort by one of: ${SORTABLE.users.join(', ')}.`,
     });
-    const filter = await refusal(
-      provider.getList('users', {
-        pagination: { page: 1, perPage: 5 },
-        sort: { field: 'email', order: 'ASC' },
-        filter: { role: 'admin' },
-      }),
-    );
+    const filter = await refusal(listed('users', ['email', 'ASC'], 1, 5, { role: 'admin' }));
     expect(filter).toEqual({
       status: 400,
       message: 'Cannot filter users by "role". Filter by one of: q, subscriptionStatus, plan, search, id.',
@@ -173,24 +150,12 @@ describe('coupons through ra-data-simple-rest', () => {
   });
 
   it('lists, sorts and filters coupons', async () => {
-    const byCode = await provider.getList('coupons', {
-      pagination: { page: 1, perPage: 10 },
-      sort: { field: 'code', order: 'ASC' },
-      filter: {},
-    });
+    const byCode = await listed('coupons', ['code', 'ASC'], 1, 10);
     expect(byCode.total).toBe(2);
     expect(byCode.data.map((c) => c.code)).toEqual(['FIVE', 'SPRING25']);
-    const active = await provider.getList('coupons', {
-      pagination: { page: 1, perPage: 10 },
-      sort: { field: 'createdAt', order: 'DESC' },
-      filter: { status: 'active' },
-    });
+    const active = await listed('coupons', ['createdAt', 'DESC'], 1, 10, { status: 'active' });
     expect(active.data.map((c) => c.code)).toEqual(['FIVE']);
-    const found = await provider.getList('coupons', {
-      pagination: { page: 1, perPage: 10 },
-      sort: { field: 'id', order: 'ASC' },
-      filter: { q: 'spr' },
-    });
+    const found = await listed('coupons', ['id', 'ASC'], 1, 10, { q: 'spr' });
     expect(found.data.map((c) => c.code)).toEqual(['SPRING25']);
     const many = await provider.getMany('coupons', { ids: [id] });
     expect(many.data.map((c) => c.code)).toEqual(['SPRING25']);
@@ -206,11 +171,7 @@ describe('coupons through ra-data-simple-rest', () => {
   });
 
   it('left an audit entry for each write, readable through the same provider', async () => {
-    const { data } = await provider.getList('audit-log', {
-      pagination: { page: 1, perPage: 10 },
-      sort: { field: 'id', order: 'ASC' },
-      filter: { targetId: id },
-    });
+    const { data } = await listed('audit-log', ['id', 'ASC'], 1, 10, { targetId: id });
     expect(data.map((e) => e.action)).toEqual(['coupon.create', 'coupon.update', 'coupon.delete']);
   });
 });
@@ -276,7 +237,7 @@ describe('the dialect on the wire', () => {
 
 describe('the OpenAPI document', () => {
   it('describes the dialect on every list, and coupons as a full resource', async () => {
-    const paths = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json().paths;
+    const paths = (await openApiDoc(t.app)).paths;
     for (const list of [
       '/users',
       '/coupons',

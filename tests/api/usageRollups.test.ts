@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { startTestApp, type TestApp } from './harness';
-import { adminSession, userWith } from './adminHarness';
+import { sharedTestApp } from './harness';
+import { userWith, sharedAdminSession } from './fixtures';
 import { ManualClock, DAY_MS } from '../../src-server/clock';
 import { recordAiUsage, recordAiUsages, type AiUsage } from '../../src-server/usage/recordAiUsage';
 
-let t: TestApp;
-let admin: Awaited<ReturnType<typeof adminSession>>;
 const NOW = new Date('2026-06-15T10:00:00Z');
-beforeAll(async () => {
-  t = await startTestApp(
-    // The clock moves by months here: the operator's session must outlive it.
-    { ABUSE_TOKENS_30D: '5000', SESSION_TTL_DAYS: '365', SESSION_IDLE_DAYS: '365' },
-    { clock: new ManualClock(NOW) },
-  );
-  admin = await adminSession(t, 'rollup-ops@example.com');
-});
-afterAll(() => t.close());
+const t = sharedTestApp(
+  // The clock moves by months here: the operator's session must outlive it.
+  { ABUSE_TOKENS_30D: '5000', SESSION_TTL_DAYS: '365', SESSION_IDLE_DAYS: '365' },
+  { clock: new ManualClock(NOW) },
+);
+const admin = sharedAdminSession(t, 'rollup-ops@example.com');
 
 const get = async (url: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/admin${url}`, headers: admin.headers });

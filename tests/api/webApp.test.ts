@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTestApp, type TestApp } from './harness';
+import { startTestApp, withTestApp, type TestApp } from './harness';
 
 let clientDir: string;
 let t: TestApp;
@@ -70,26 +70,23 @@ describe('serving the web app', () => {
 
 describe('an API on another host', () => {
   it('allows cross-origin calls only from the web origin', async () => {
-    const api = await startTestApp({
-      WEB_URL: 'https://postkeeper.app',
-      API_URL: 'https://api.postkeeper.app/api',
-    });
-    try {
-      const ok = await api.app.inject({
-        method: 'OPTIONS',
-        url: '/api/auth/login',
-        headers: { origin: 'https://postkeeper.app', 'access-control-request-method': 'POST' },
-      });
-      expect(ok.headers['access-control-allow-origin']).toBe('https://postkeeper.app');
-      const evil = await api.app.inject({
-        method: 'OPTIONS',
-        url: '/api/auth/login',
-        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
-      });
-      expect(evil.headers['access-control-allow-origin']).toBeUndefined();
-    } finally {
-      await api.close();
-    }
+    await withTestApp(
+      { WEB_URL: 'https://postkeeper.app', API_URL: 'https://api.postkeeper.app/api' },
+      async (api) => {
+        const ok = await api.app.inject({
+          method: 'OPTIONS',
+          url: '/api/auth/login',
+          headers: { origin: 'https://postkeeper.app', 'access-control-request-method': 'POST' },
+        });
+        expect(ok.headers['access-control-allow-origin']).toBe('https://postkeeper.app');
+        const evil = await api.app.inject({
+          method: 'OPTIONS',
+          url: '/api/auth/login',
+          headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+        });
+        expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+      },
+    );
   });
 
   it('sends no CORS headers when web app and API share an origin', async () => {

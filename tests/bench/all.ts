@@ -6,12 +6,10 @@
 //   - admin: opening Users (requests, ms) and the CSV export of 10,000 rows, in Chromium at 100k users;
 //   - api: the admin lists, whole-population figures and extension API figures at 100k users on both engines.
 // PostgreSQL figures need DATABASE_URL (a server the bench may create throwaway databases on).
-import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../fixtures/localServer';
-import { printTable, type FigureRow } from './figures';
+import { buildClient, printTable, type FigureRow } from './figures';
 import { runWebBench } from './web';
 import { runAdminBench } from './admin';
 import { runMeBaseline } from './meBaseline';
@@ -27,13 +25,8 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'postkeeper-bench-'));
   try {
     if (!skip.has('web') || !skip.has('admin')) {
-      console.log('building the app once for the web and console benches…');
       const clientDir = join(work, 'client');
-      execSync('npm run build', {
-        cwd: ROOT,
-        stdio: 'ignore',
-        env: { ...process.env, CLIENT_DIR: clientDir },
-      });
+      buildClient(clientDir, 'building the app once for the web and console benches…');
       if (!skip.has('web')) rows.push(...(await runWebBench(clientDir)).rows);
       if (!skip.has('admin')) rows.push(...(await runAdminBench(clientDir)));
     }

@@ -19,7 +19,7 @@ import { createSession } from '../../src-server/auth/sessions';
 import { autoTaggingRequest, startOpenAiStandIn } from './aiStandIn';
 import { measureThroughput, type ThroughputAccounts } from './apiThroughput';
 import { withThrowawayDatabase } from './throwawayDatabase';
-import { isMain, type FigureRow } from './figures';
+import { isMain, p95, printMarkdownTable, timed, type FigureRow } from './figures';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined);
@@ -103,17 +103,6 @@ let aiEnv: Record<string, string> = {};
 const results = new Map<string, Partial<Record<Engine, string>>>();
 const record = (name: string, engine: Engine, value: string) =>
   results.set(name, { ...results.get(name), [engine]: value });
-
-function p95(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)];
-}
-
-async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
-  const start = performance.now();
-  const value = await fn();
-  return [performance.now() - start, value];
-}
 
 async function tokenFor(
   app: FastifyInstance,
@@ -287,11 +276,9 @@ function printTable(): void {
       f?.beforeMs ? String(f.beforeMs) : '',
     ];
   });
-  const head = ['figure (ms, p95 of 12)', 'PostgreSQL', 'target', 'PGlite', 'target', 'before (PG)'];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-  console.log(
-    `\n${line(head)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rows.map(line).join('\n')}`,
+  printMarkdownTable(
+    ['figure (ms, p95 of 12)', 'PostgreSQL', 'target', 'PGlite', 'target', 'before (PG)'],
+    rows,
   );
 }
 

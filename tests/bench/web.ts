@@ -2,7 +2,6 @@
 // entry built by the same Vite config, runs Lighthouse (mobile) on `/`, `/dashboard/login`, `/admin/users` and
 // `/admin`, and checks in Chromium's network log that no console library is requested on the public pages.
 // Prints every figure.
-import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +11,7 @@ import { build } from 'vite';
 import { adminLibrariesIn } from './webMarkers';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ROOT, startAppServer } from '../fixtures/localServer';
 import { adminFigures } from './webAdmin';
-import { isMain, printTable, type FigureRow } from './figures';
+import { buildClient, isMain, LIGHTHOUSE_RUN, printTable, type FigureRow } from './figures';
 
 const TARGETS = { ratio: 1.15, landingPerformance: 0.95, accessibility: 1 };
 const gz = (buf: Buffer) => gzipSync(buf).length;
@@ -103,10 +102,7 @@ async function lighthouseScores(url: string): Promise<{ performance: number; acc
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-      formFactor: 'mobile',
+      ...LIGHTHOUSE_RUN,
     });
     const cats = result!.lhr.categories;
     const metric = (id: string) => result!.lhr.audits[id]?.displayValue ?? 'n/a';
@@ -157,14 +153,7 @@ export async function runWebBench(prebuilt?: string): Promise<{ rows: FigureRow[
     if (!ok) failed = true;
   };
   try {
-    if (!prebuilt) {
-      console.log('building the app…');
-      execSync('npm run build', {
-        cwd: ROOT,
-        stdio: 'ignore',
-        env: { ...process.env, CLIENT_DIR: clientDir },
-      });
-    }
+    if (!prebuilt) buildClient(clientDir);
     console.log('building the bare React + router entry…');
     const bare = await bareEntryGzip();
     const server = await startAppServer(clientDir, dataDir, 90_000);
@@ -217,7 +206,7 @@ export async function runWebBench(prebuilt?: string): Promise<{ rows: FigureRow[
         );
       }
       // The console, signed in as the demo operator: first-screen weight, Lighthouse and blocking time.
-      await adminFigures(server.url, (ok, line) => row({ name: line, value: ok ? 'met' : 'missed' }, ok));
+      await adminFigures(server.url, row, bare);
     } finally {
       server.stop();
     }

@@ -108,6 +108,7 @@ describe('dashboard header', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/dashboard/login'));
     expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('user_profile')).toBeNull();
   });
 
   it('has the install card with the store link in a new tab', async () => {
@@ -134,6 +135,7 @@ describe('settings', () => {
     expect(screen.getByRole('button', { name: 'Request Data Export' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete Account' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Chrome Extension' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Data & Privacy' })).toBeInTheDocument();
   });
 
   it('says Not Verified for an unverified email', async () => {

@@ -1,7 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, jsonResponse, listQuery, renderConsole, type ApiCall } from './adminHarness';
+import { columnHeaders, jsonResponse, listQuery, openConsole, rowOf, type ApiCall } from './adminHarness';
+import { userRow } from './fixtures';
 
 const created: Blob[] = [];
 beforeEach(() => {
@@ -82,18 +83,11 @@ const base = {
   'GET /admin/audit-log': auditLog,
   'GET /admin/users/u1/abuse-history': () => HISTORY,
 };
-const rowOf = (text: string) => screen.getByText(text).closest('[role="row"]') as HTMLElement;
 
 describe('console audit log', () => {
   it('lists entries newest first with a link to each target, and filters by actor, action and dates', async () => {
-    const api = fakeApi(base);
-    renderConsole('/admin/audit-log');
-    await screen.findByText('Disabled ads for sam@example.com');
-    const headers = screen
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent?.trim())
-      .filter(Boolean);
-    expect(headers).toEqual(['Date', 'Actor', 'Action', 'Summary', 'Target']);
+    const api = await openConsole(base, 'Disabled ads for sam@example.com', '/admin/audit-log');
+    expect(columnHeaders()).toEqual(['Date', 'Actor', 'Action', 'Summary', 'Target']);
     const first = api.calls.find((c) => c.path === '/admin/audit-log')!;
     expect(listQuery(first)).toMatchObject({ sort: 'at', order: 'DESC' });
     expect(
@@ -131,15 +125,17 @@ describe('console audit log', () => {
   });
 
   it('opens a user entry as the user’s details, with their audit entries and Sign out everywhere', async () => {
-    const api = fakeApi({
-      ...base,
-      'POST /admin/users/u1/revoke-sessions': () => ({
-        message: 'Signed out everywhere: 2 sessions ended',
-        revoked: 2,
-      }),
-    });
-    renderConsole('/admin/audit-log');
-    await screen.findByText('Disabled ads for sam@example.com');
+    const api = await openConsole(
+      {
+        ...base,
+        'POST /admin/users/u1/revoke-sessions': () => ({
+          message: 'Signed out everywhere: 2 sessions ended',
+          revoked: 2,
+        }),
+      },
+      'Disabled ads for sam@example.com',
+      '/admin/audit-log',
+    );
     await userEvent.click(
       within(rowOf('Disabled ads for sam@example.com')).getByRole('button', { name: 'User details' }),
     );
@@ -168,9 +164,7 @@ describe('console audit log', () => {
   });
 
   it('exports the filtered log with each change before and after, formulas neutralised', async () => {
-    fakeApi(base);
-    renderConsole('/admin/audit-log');
-    await screen.findByText('Disabled ads for sam@example.com');
+    await openConsole(base, 'Disabled ads for sam@example.com', '/admin/audit-log');
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(created.length).toBe(1));
     const lines = (await created[0].text()).split('\r\n');
@@ -184,35 +178,20 @@ describe('console audit log', () => {
 });
 
 describe('sign out everywhere from the Users list', () => {
-  const USER = {
-    _id: 'u1',
-    email: 'sam@example.com',
-    name: 'Sam',
-    displayName: 'Sam',
-    plan: 'free',
-    subscriptionStatus: null,
-    role: 'user',
-    emailVerified: true,
-    adsDisabled: false,
-    storageUsed: 0,
-    storageLimit: 1073741824,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    flaggedForAbuse: false,
-    lastFlaggedReason: null,
-    flaggedAt: null,
-    tokens30d: 10,
-  };
+  const USER = userRow({ email: 'sam@example.com', name: 'Sam', displayName: 'Sam' }, 10);
   const users = () => jsonResponse({ users: [USER] }, 200, { 'X-Total-Count': '1' });
 
   it('asks first, then shows the server’s message; a failure shows the server’s reason', async () => {
     let answer: Response = jsonResponse({ message: 'Signed out everywhere: 1 session ended', revoked: 1 });
-    const api = fakeApi({
-      ...base,
-      'GET /admin/users': users,
-      'POST /admin/users/u1/revoke-sessions': () => answer,
-    });
-    renderConsole('/admin/users');
-    await screen.findByText('sam@example.com');
+    const api = await openConsole(
+      {
+        ...base,
+        'GET /admin/users': users,
+        'POST /admin/users/u1/revoke-sessions': () => answer,
+      },
+      'sam@example.com',
+      '/admin/users',
+    );
     const button = within(rowOf('sam@example.com')).getByRole('button', {
       name: 'Sign sam@example.com out everywhere',
     });

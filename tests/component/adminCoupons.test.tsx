@@ -1,7 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeApi, jsonResponse, listQuery, renderConsole } from './adminHarness';
+import { fail, fakeApi, jsonResponse, openConsole, renderConsole } from './adminHarness';
+import { columnHeaders, expectRowShows, listQuery, rowOf } from './adminHarness';
+import { coupon } from './fixtures';
 
 afterEach(() => {
   cleanup();
@@ -9,20 +11,6 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const coupon = (id: string, extra: Record<string, unknown>) => ({
-  id,
-  code: id.toUpperCase(),
-  discountType: 'percentage',
-  amount: 10,
-  usageLimit: null,
-  usedCount: 0,
-  expiresAt: null,
-  isActive: true,
-  isExpired: false,
-  createdBy: 'admin@example.com',
-  createdAt: '2026-11-01T00:00:00.000Z',
-  ...extra,
-});
 const COUPONS = [
   coupon('open', {}),
   coupon('limited', {
@@ -41,13 +29,10 @@ const base = {
   'GET /admin/coupons': () => ({ coupons: COUPONS }),
   'GET /admin/coupons/stats': () => STATS,
 };
-const rowOf = (code: string) => screen.getByText(code).closest('[role="row"]') as HTMLElement;
 
 describe('console coupons', () => {
   it('shows the four stat cards and the columns with usage, expiry and display status', async () => {
-    fakeApi(base);
-    renderConsole('/admin/coupons');
-    await screen.findByText('OPEN');
+    await openConsole(base, 'OPEN', '/admin/coupons');
     for (const [label, value] of [
       ['Total Coupons', '5'],
       ['Active Coupons', '2'],
@@ -58,17 +43,17 @@ describe('console coupons', () => {
         expect(within(screen.getByRole('group', { name: label })).getByText(value)).toBeInTheDocument(),
       );
     }
-    const headers = screen
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent?.trim())
-      .filter(Boolean);
-    expect(headers).toEqual(['Code', 'Discount', 'Usage', 'Expires', 'Status', 'Created by', 'Actions']);
-    expect(within(rowOf('OPEN')).getByText('0 / ∞')).toBeInTheDocument();
-    expect(within(rowOf('OPEN')).getByText('Never')).toBeInTheDocument();
-    expect(within(rowOf('OPEN')).getByText('Active')).toBeInTheDocument();
-    expect(within(rowOf('LIMITED')).getByText('2 / 5')).toBeInTheDocument();
-    expect(within(rowOf('LIMITED')).getByText('$2.50')).toBeInTheDocument();
-    expect(within(rowOf('LIMITED')).getByText(/2027/)).toBeInTheDocument();
+    expect(columnHeaders()).toEqual([
+      'Code',
+      'Discount',
+      'Usage',
+      'Expires',
+      'Status',
+      'Created by',
+      'Actions',
+    ]);
+    expectRowShows('OPEN', '0 / ∞', 'Never', 'Active');
+    expectRowShows('LIMITED', '2 / 5', '$2.50', /2027/);
     expect(within(rowOf('USEDUP')).getByText('Used Up')).toBeInTheDocument();
     expect(within(rowOf('OLD')).getByText('Expired')).toBeInTheDocument();
     expect(within(rowOf('OFF')).getByText('Inactive')).toBeInTheDocument();
@@ -77,9 +62,7 @@ describe('console coupons', () => {
   });
 
   it('filters by status and code in the browser when the API returns the whole array', async () => {
-    const api = fakeApi(base);
-    renderConsole('/admin/coupons');
-    await screen.findByText('OPEN');
+    const api = await openConsole(base, 'OPEN', '/admin/coupons');
     await userEvent.type(screen.getByPlaceholderText('Search by code'), 'lim');
     await waitFor(() => expect(screen.queryByText('OLD')).not.toBeInTheDocument(), { timeout: 10_000 });
     expect(screen.getByText('LIMITED')).toBeInTheDocument();
@@ -93,12 +76,16 @@ describe('console coupons', () => {
   });
 
   it('creates a coupon: upper-cased code, limits by type, empty optionals as null', async () => {
-    const api = fakeApi({
-      ...base,
-      'POST /admin/coupons': (c) => ({ coupon: { ...coupon('new', {}), ...(c.body as object), id: 'new' } }),
-    });
-    renderConsole('/admin/coupons');
-    await screen.findByText('OPEN');
+    const api = await openConsole(
+      {
+        ...base,
+        'POST /admin/coupons': (c) => ({
+          coupon: { ...coupon('new', {}), ...(c.body as object), id: 'new' },
+        }),
+      },
+      'OPEN',
+      '/admin/coupons',
+    );
     const form = screen.getByRole('form', { name: 'Create Coupon' });
     const amount = within(form).getByRole('spinbutton', { name: /Amount/ });
     expect(amount).toHaveAttribute('max', '100');
@@ -126,15 +113,17 @@ describe('console coupons', () => {
 
   it('shows the server message, or the spec text, when creating fails', async () => {
     let withMessage = true;
-    fakeApi({
-      ...base,
-      'POST /admin/coupons': () =>
-        withMessage
-          ? jsonResponse({ message: 'A coupon with this code already exists' }, 409)
-          : new Response('', { status: 500 }),
-    });
-    renderConsole('/admin/coupons');
-    await screen.findByText('OPEN');
+    await openConsole(
+      {
+        ...base,
+        'POST /admin/coupons': () =>
+          withMessage
+            ? jsonResponse({ message: 'A coupon with this code already exists' }, 409)
+            : new Response('', { status: 500 }),
+      },
+      'OPEN',
+      '/admin/coupons',
+    );
     const form = screen.getByRole('form', { name: 'Create Coupon' });
     await userEvent.type(within(form).getByRole('textbox', { name: /Code/ }), 'OPEN');
     await userEvent.type(within(form).getByRole('spinbutton', { name: /Amount/ }), '10');
@@ -149,13 +138,15 @@ describe('console coupons', () => {
   });
 
   it('deactivates, and deletes only after the spec confirmation', async () => {
-    const api = fakeApi({
-      ...base,
-      'PATCH /admin/coupons/open': () => ({}),
-      'DELETE /admin/coupons/off': () => ({}),
-    });
-    renderConsole('/admin/coupons');
-    await screen.findByText('OPEN');
+    const api = await openConsole(
+      {
+        ...base,
+        'PATCH /admin/coupons/open': () => ({}),
+        'DELETE /admin/coupons/off': () => ({}),
+      },
+      'OPEN',
+      '/admin/coupons',
+    );
     await userEvent.click(within(rowOf('OPEN')).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() =>
       expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ isActive: false }),
@@ -171,13 +162,15 @@ describe('console coupons', () => {
   });
 
   it('bulk-activates the selection after confirming', async () => {
-    const api = fakeApi({
-      ...base,
-      'PATCH /admin/coupons/off': () => ({}),
-      'PATCH /admin/coupons/old': () => ({}),
-    });
-    renderConsole('/admin/coupons');
-    await screen.findByText('OPEN');
+    const api = await openConsole(
+      {
+        ...base,
+        'PATCH /admin/coupons/off': () => ({}),
+        'PATCH /admin/coupons/old': () => ({}),
+      },
+      'OPEN',
+      '/admin/coupons',
+    );
     await userEvent.click(within(rowOf('OFF')).getByRole('checkbox', { name: /select row/i }));
     await userEvent.click(within(rowOf('OLD')).getByRole('checkbox', { name: /select row/i }));
     const toolbar = screen
@@ -203,9 +196,11 @@ describe('console coupons', () => {
     expect(await screen.findByText('Failed to load coupons.')).toBeInTheDocument();
     expect(await screen.findByText('Failed to load coupon stats.')).toBeInTheDocument();
     cleanup();
-    fakeApi({ ...base, 'PATCH /admin/coupons/open': fail(), 'DELETE /admin/coupons/open': fail() });
-    renderConsole('/admin/coupons');
-    await screen.findByText('OPEN');
+    await openConsole(
+      { ...base, 'PATCH /admin/coupons/open': fail(), 'DELETE /admin/coupons/open': fail() },
+      'OPEN',
+      '/admin/coupons',
+    );
     await userEvent.click(within(rowOf('OPEN')).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('Failed to update coupon.')).toBeInTheDocument();
     await userEvent.click(within(rowOf('OPEN')).getByRole('button', { name: 'Delete' }));

@@ -1,7 +1,8 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeApi, renderConsole } from './adminHarness';
+import { fail, fakeApi, openConsole, renderConsole } from './adminHarness';
+import { profile } from './fixtures';
 
 afterEach(() => {
   cleanup();
@@ -11,21 +12,18 @@ afterEach(() => {
 });
 
 const flagged = (i: number, extra: Record<string, unknown> = {}) => ({
-  _id: `f${i}`,
-  email: `flagged${i}@example.com`,
-  name: `Flagged ${i}`,
-  displayName: `Flagged ${i}`,
-  plan: 'free',
-  subscriptionStatus: null,
-  role: 'user',
-  emailVerified: true,
-  adsDisabled: false,
-  storageUsed: 512 * 1048576,
-  storageLimit: 1024 * 1048576,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  flaggedForAbuse: true,
-  lastFlaggedReason: 'Excessive storage: 12 GB',
-  flaggedAt: '2026-11-20T10:00:00.000Z',
+  ...profile({
+    _id: `f${i}`,
+    email: `flagged${i}@example.com`,
+    name: `Flagged ${i}`,
+    displayName: `Flagged ${i}`,
+    emailVerified: true,
+    storageUsed: 512 * 1048576,
+    storageLimit: 1024 * 1048576,
+    flaggedForAbuse: true,
+    lastFlaggedReason: 'Excessive storage: 12 GB',
+    flaggedAt: '2026-11-20T10:00:00.000Z',
+  }),
   ...extra,
 });
 const STATS = {
@@ -71,9 +69,7 @@ const base = {
 
 describe('console flagged users', () => {
   it('shows the stats with Top Reasons and the list with its fallbacks', async () => {
-    fakeApi(base);
-    renderConsole('/admin/flagged');
-    await screen.findByText('flagged1@example.com');
+    await openConsole(base, 'flagged1@example.com', '/admin/flagged');
     await waitFor(() =>
       expect(within(screen.getByRole('group', { name: 'Total Flagged' })).getByText('2')).toBeInTheDocument(),
     );
@@ -96,9 +92,11 @@ describe('console flagged users', () => {
 
   it('runs the abuse check: info text, then list and stats refresh 30 s later', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const api = fakeApi({ ...base, 'POST /admin/abuse/check': () => ({ message: 'started' }) });
-    renderConsole('/admin/flagged');
-    await screen.findByText('flagged1@example.com');
+    const api = await openConsole(
+      { ...base, 'POST /admin/abuse/check': () => ({ message: 'started' }) },
+      'flagged1@example.com',
+      '/admin/flagged',
+    );
     await waitFor(() =>
       expect(api.calls.filter((c) => c.path === '/admin/abuse/stats').length).toBeGreaterThan(0),
     );
@@ -120,18 +118,22 @@ describe('console flagged users', () => {
   });
 
   it('shows the spec text when the abuse check fails', async () => {
-    fakeApi({ ...base, 'POST /admin/abuse/check': fail() });
-    renderConsole('/admin/flagged');
-    await screen.findByText('flagged1@example.com');
+    await openConsole(
+      { ...base, 'POST /admin/abuse/check': fail() },
+      'flagged1@example.com',
+      '/admin/flagged',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Run Abuse Check' }));
     expect(await screen.findByText('Failed to trigger abuse check.')).toBeInTheDocument();
   });
 
   it('flags a user from the dialog once both fields are filled', async () => {
     let ok = false;
-    const api = fakeApi({ ...base, 'POST /admin/users/u9/flag': () => (ok ? {} : fail()()) });
-    renderConsole('/admin/flagged');
-    await screen.findByText('flagged1@example.com');
+    const api = await openConsole(
+      { ...base, 'POST /admin/users/u9/flag': () => (ok ? {} : fail()()) },
+      'flagged1@example.com',
+      '/admin/flagged',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Flag User' }));
     const dialog = await screen.findByRole('dialog');
     const submit = within(dialog).getByRole('button', { name: 'Flag User' });
@@ -150,16 +152,18 @@ describe('console flagged users', () => {
 
   it('views the details and unflags', async () => {
     let flaggedNow = true;
-    const api = fakeApi({
-      ...base,
-      'GET /admin/users/f1/abuse-history': () => ({ ...HISTORY, currentlyFlagged: flaggedNow }),
-      'POST /admin/users/f1/unflag': () => {
-        flaggedNow = false;
-        return {};
+    const api = await openConsole(
+      {
+        ...base,
+        'GET /admin/users/f1/abuse-history': () => ({ ...HISTORY, currentlyFlagged: flaggedNow }),
+        'POST /admin/users/f1/unflag': () => {
+          flaggedNow = false;
+          return {};
+        },
       },
-    });
-    renderConsole('/admin/flagged');
-    await screen.findByText('flagged1@example.com');
+      'flagged1@example.com',
+      '/admin/flagged',
+    );
     const row = screen.getByText('flagged1@example.com').closest('[role="row"]') as HTMLElement;
     await userEvent.click(within(row).getByRole('button', { name: 'View Details' }));
     const dialog = await screen.findByRole('dialog');
@@ -178,20 +182,24 @@ describe('console flagged users', () => {
   });
 
   it('shows the spec texts for details, unflag and list failures', async () => {
-    fakeApi({ ...base, 'GET /admin/users/f1/abuse-history': fail() });
-    renderConsole('/admin/flagged');
-    await screen.findByText('flagged1@example.com');
+    await openConsole(
+      { ...base, 'GET /admin/users/f1/abuse-history': fail() },
+      'flagged1@example.com',
+      '/admin/flagged',
+    );
     const row = screen.getByText('flagged1@example.com').closest('[role="row"]') as HTMLElement;
     await userEvent.click(within(row).getByRole('button', { name: 'View Details' }));
     expect(await screen.findByText('Failed to load user details.')).toBeInTheDocument();
     cleanup();
-    fakeApi({
-      ...base,
-      'GET /admin/users/f1/abuse-history': () => HISTORY,
-      'POST /admin/users/f1/unflag': fail(),
-    });
-    renderConsole('/admin/flagged');
-    await screen.findByText('flagged1@example.com');
+    await openConsole(
+      {
+        ...base,
+        'GET /admin/users/f1/abuse-history': () => HISTORY,
+        'POST /admin/users/f1/unflag': fail(),
+      },
+      'flagged1@example.com',
+      '/admin/flagged',
+    );
     await userEvent.click(
       within(screen.getByText('flagged1@example.com').closest('[role="row"]') as HTMLElement).getByRole(
         'button',

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { memoryStore } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse, renderConsole } from './adminHarness';
+import { userRow } from './fixtures';
 
 afterEach(() => {
   cleanup();
@@ -9,24 +10,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const user = {
-  _id: 'u1',
-  email: 'one@example.com',
-  name: 'One',
-  displayName: 'One',
-  plan: 'free',
-  subscriptionStatus: null,
-  role: 'user',
-  emailVerified: true,
-  adsDisabled: false,
-  storageUsed: 0,
-  storageLimit: 1073741824,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  flaggedForAbuse: false,
-  lastFlaggedReason: null,
-  flaggedAt: null,
-  tokens30d: 1,
-};
+const user = userRow({ email: 'one@example.com', name: 'One', displayName: 'One' }, 1);
 
 describe('grid preferences per operator', () => {
   it('reads hidden columns and density from the store, and saves a density change there', async () => {

@@ -1,15 +1,16 @@
-import { configure, render } from '@testing-library/react';
+import { configure, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route as RouterRoute, Routes } from 'react-router-dom';
 import { memoryStore, type Store } from 'react-admin';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { AdminConsole } from '../../src-admin/AdminConsole';
 import type { Profile } from '../../src/contract/user';
+import { profile } from './fixtures';
 
 // The console's first render loads react-admin, MUI and the grid: give it more than the default second.
 configure({ asyncUtilTimeout: 15_000 });
 vi.setConfig({ testTimeout: 60_000 });
 
-export const adminProfile: Profile = {
+export const adminProfile: Profile = profile({
   _id: 'admin1',
   displayName: 'Ada Admin',
   name: 'Ada Admin',
@@ -19,13 +20,8 @@ export const adminProfile: Profile = {
   role: 'admin',
   emailVerified: true,
   adsDisabled: true,
-  storageUsed: 0,
   storageLimit: 10737418240,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  flaggedForAbuse: false,
-  lastFlaggedReason: null,
-  flaggedAt: null,
-};
+});
 
 export interface ApiCall {
   method: string;
@@ -107,4 +103,32 @@ export function renderConsole(path: string, store: Store = memoryStore(), width 
       </Routes>
     </MemoryRouter>,
   );
+}
+
+/** The grid's column titles as an operator reads them, left to right (the checkbox column has none). */
+export function columnHeaders(): string[] {
+  return screen
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent?.trim() ?? '')
+    .filter(Boolean);
+}
+
+/** The console at `path` on a fake API, once `firstText` (a row or a card) is on screen; the API records the calls. */
+export async function openConsole(
+  routes: Record<string, Route>,
+  firstText: string,
+  ...at: Parameters<typeof renderConsole>
+) {
+  const api = fakeApi(routes);
+  renderConsole(...at);
+  await screen.findByText(firstText);
+  return api;
+}
+
+/** The grid row that shows `text` (an email, a code, a summary). */
+export const rowOf = (text: string) => screen.getByText(text).closest('[role="row"]') as HTMLElement;
+
+/** Asserts that the row showing `key` also shows each of `texts` (strings or patterns), as an operator reads it. */
+export function expectRowShows(key: string, ...texts: (string | RegExp)[]) {
+  for (const text of texts) expect(within(rowOf(key)).getByText(text)).toBeInTheDocument();
 }

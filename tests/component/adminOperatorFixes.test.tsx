@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, jsonResponse, listQuery, renderConsole } from './adminHarness';
+import { fakeApi, jsonResponse, openConsole, renderConsole } from './adminHarness';
+import { columnHeaders, listQuery, rowOf } from './adminHarness';
 
 afterEach(() => {
   cleanup();
@@ -29,7 +30,6 @@ const user = (i: number, extra: Record<string, unknown> = {}) => ({
 const USERS = [user(1), user(2), user(3)];
 const STATS = { totalFlagged: 0, flaggedToday: 0, flaggedThisWeek: 0, mostCommonReasons: [] };
 const REFUSED = 'The user pays through Stripe: cancel the subscription there first';
-const rowOf = (text: string) => screen.getByText(text).closest('[role="row"]') as HTMLElement;
 
 const bulkButton = (name: string) =>
   within(
@@ -42,33 +42,35 @@ async function selectRows(...emails: string[]) {
 
 describe('operator fixes in the console', () => {
   it('shows the server’s reason for a refused downgrade after the spec’s text', async () => {
-    fakeApi({
-      'GET /admin/users': () => ({ users: USERS }),
-      'PATCH /admin/users/u1/subscription': () => jsonResponse({ message: REFUSED }, 409),
-    });
-    renderConsole('/admin/users');
-    await screen.findByText('user1@example.com');
+    await openConsole(
+      {
+        'GET /admin/users': () => ({ users: USERS }),
+        'PATCH /admin/users/u1/subscription': () => jsonResponse({ message: REFUSED }, 409),
+      },
+      'user1@example.com',
+      '/admin/users',
+    );
     await userEvent.click(within(rowOf('user1@example.com')).getByRole('button', { name: 'Downgrade' }));
     expect(await screen.findByText(`Failed to update user plan. ${REFUSED}`)).toBeInTheDocument();
   });
 
   it('shows storage in GB from 1 GB, under a header without a unit', async () => {
-    fakeApi({ 'GET /admin/users': () => ({ users: USERS }) });
-    renderConsole('/admin/users');
-    await screen.findByText('user1@example.com');
+    await openConsole({ 'GET /admin/users': () => ({ users: USERS }) }, 'user1@example.com', '/admin/users');
     expect(within(rowOf('user2@example.com')).getByText('2.00 GB')).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: /Storage \(MB\)/ })).toBeNull();
   });
 
   it('reports how many rows a bulk change changed and which failed, and keeps sending by default', async () => {
-    const api = fakeApi({
-      'GET /admin/users': () => ({ users: USERS }),
-      'PATCH /admin/users/u1/subscription': () => ({}),
-      'PATCH /admin/users/u2/subscription': () => jsonResponse({ message: REFUSED }, 409),
-      'PATCH /admin/users/u3/subscription': () => ({}),
-    });
-    renderConsole('/admin/users');
-    await screen.findByText('user1@example.com');
+    const api = await openConsole(
+      {
+        'GET /admin/users': () => ({ users: USERS }),
+        'PATCH /admin/users/u1/subscription': () => ({}),
+        'PATCH /admin/users/u2/subscription': () => jsonResponse({ message: REFUSED }, 409),
+        'PATCH /admin/users/u3/subscription': () => ({}),
+      },
+      'user1@example.com',
+      '/admin/users',
+    );
     await selectRows('user1@example.com', 'user2@example.com', 'user3@example.com');
     await userEvent.click(bulkButton('Downgrade'));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
@@ -79,14 +81,16 @@ describe('operator fixes in the console', () => {
   });
 
   it('stops sending after the first error when told to', async () => {
-    const api = fakeApi({
-      'GET /admin/users': () => ({ users: USERS }),
-      'PATCH /admin/users/u1/subscription': () => jsonResponse({ message: REFUSED }, 409),
-      'PATCH /admin/users/u2/subscription': () => ({}),
-      'PATCH /admin/users/u3/subscription': () => ({}),
-    });
-    renderConsole('/admin/users');
-    await screen.findByText('user1@example.com');
+    const api = await openConsole(
+      {
+        'GET /admin/users': () => ({ users: USERS }),
+        'PATCH /admin/users/u1/subscription': () => jsonResponse({ message: REFUSED }, 409),
+        'PATCH /admin/users/u2/subscription': () => ({}),
+        'PATCH /admin/users/u3/subscription': () => ({}),
+      },
+      'user1@example.com',
+      '/admin/users',
+    );
     await selectRows('user1@example.com', 'user2@example.com', 'user3@example.com');
     await userEvent.click(bulkButton('Downgrade'));
     const dialog = await screen.findByRole('dialog');
@@ -97,12 +101,14 @@ describe('operator fixes in the console', () => {
   });
 
   it('flags a user from the Users row', async () => {
-    const api = fakeApi({
-      'GET /admin/users': () => ({ users: USERS }),
-      'POST /admin/users/u3/flag': () => ({ message: 'User flagged' }),
-    });
-    renderConsole('/admin/users');
-    await screen.findByText('user3@example.com');
+    const api = await openConsole(
+      {
+        'GET /admin/users': () => ({ users: USERS }),
+        'POST /admin/users/u3/flag': () => ({ message: 'User flagged' }),
+      },
+      'user3@example.com',
+      '/admin/users',
+    );
     await userEvent.click(within(rowOf('user3@example.com')).getByRole('button', { name: 'Flag' }));
     const dialog = await screen.findByRole('dialog', { name: 'Flag User' });
     await userEvent.type(within(dialog).getByLabelText(/Reason for Flagging/), 'Storage: too much');
@@ -158,14 +164,16 @@ describe('operator fixes in the console', () => {
       user(1, { flaggedForAbuse: true, lastFlaggedReason: 'Storage: 7.00 GB stored' }),
       user(2, { flaggedForAbuse: true, lastFlaggedReason: 'Tokens: 2,000,000 tokens' }),
     ];
-    const api = fakeApi({
-      'GET /admin/users/flagged': () => ({ users: flagged }),
-      'GET /admin/abuse/stats': () => STATS,
-      'POST /admin/users/u1/unflag': () => ({ message: 'ok' }),
-      'POST /admin/users/u2/unflag': () => ({ message: 'ok' }),
-    });
-    renderConsole('/admin/flagged');
-    await screen.findByText('user1@example.com');
+    const api = await openConsole(
+      {
+        'GET /admin/users/flagged': () => ({ users: flagged }),
+        'GET /admin/abuse/stats': () => STATS,
+        'POST /admin/users/u1/unflag': () => ({ message: 'ok' }),
+        'POST /admin/users/u2/unflag': () => ({ message: 'ok' }),
+      },
+      'user1@example.com',
+      '/admin/flagged',
+    );
     fireEvent.mouseDown(screen.getByLabelText('Reason category'));
     fireEvent.click(await screen.findByRole('option', { name: 'Tokens' }));
     await waitFor(() => expect(screen.queryByText('user1@example.com')).toBeNull(), { timeout: 10_000 });
@@ -179,13 +187,13 @@ describe('operator fixes in the console', () => {
   });
 
   it('hides the least important Users columns at 1024 px, so the grid fits', async () => {
-    fakeApi({ 'GET /admin/users': () => ({ users: USERS }) });
-    renderConsole('/admin/users', undefined, 1024);
-    await screen.findByText('user1@example.com');
-    const headers = screen
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent?.trim())
-      .filter(Boolean);
-    expect(headers).toEqual(['Email', 'Plan', 'Storage', 'Ads', 'Actions']);
+    await openConsole(
+      { 'GET /admin/users': () => ({ users: USERS }) },
+      'user1@example.com',
+      '/admin/users',
+      undefined,
+      1024,
+    );
+    expect(columnHeaders()).toEqual(['Email', 'Plan', 'Storage', 'Ads', 'Actions']);
   });
 });

@@ -1,6 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, fakeApi, renderConsole } from './adminHarness';
+import { NAVIGATION } from '../../src-admin/layout/sections';
 
 afterEach(() => {
   cleanup();
@@ -24,17 +25,7 @@ describe('console overview', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual([
-      'Overview',
-      'Users',
-      'Coupons',
-      'Flagged Users',
-      'AI Provider Settings',
-      'Suspicious Users',
-      'Support',
-      'Audit log',
-      'Cost analysis',
-    ]);
+    ).toEqual(NAVIGATION.map((s) => s.label));
     expect(within(tabs).getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('1,234')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Total Users' })).getByText('1,234')).toBeInTheDocument();

@@ -1,7 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeApi, jsonResponse, listQuery, renderConsole, type ApiCall } from './adminHarness';
+import { fail, fakeApi, jsonResponse, openConsole, renderConsole } from './adminHarness';
+import { columnHeaders, expectRowShows, listQuery, rowOf, type ApiCall } from './adminHarness';
 
 const objectUrls = { created: [] as Blob[], revoked: [] as string[] };
 beforeEach(() => {
@@ -55,18 +56,11 @@ const base = {
   'GET /admin/messages/m1': () => MESSAGES[0],
   'GET /admin/messages/m1/screenshot': () => new Response(PNG, { headers: { 'Content-Type': 'image/png' } }),
 };
-const rowOf = (text: string) => screen.getByText(text).closest('[role="row"]') as HTMLElement;
 
 describe('console support inbox', () => {
   it('lists the messages with their columns and filters, and shows the open count on the tab', async () => {
-    const api = fakeApi(base);
-    renderConsole('/admin/messages');
-    await screen.findByText('m2@example.com');
-    const headers = screen
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent?.trim())
-      .filter(Boolean);
-    expect(headers).toEqual([
+    const api = await openConsole(base, 'm2@example.com', '/admin/messages');
+    expect(columnHeaders()).toEqual([
       'Date',
       'Type',
       'Name',
@@ -76,10 +70,8 @@ describe('console support inbox', () => {
       'Status',
       'Handled by',
     ]);
-    expect(within(rowOf('m1@example.com')).getByText('Yes')).toBeInTheDocument();
-    expect(within(rowOf('m1@example.com')).getByText('Open')).toBeInTheDocument();
-    expect(within(rowOf('m3@example.com')).getByText('Resolved')).toBeInTheDocument();
-    expect(within(rowOf('m3@example.com')).getByText('ops@example.com')).toBeInTheDocument();
+    expectRowShows('m1@example.com', 'Yes', 'Open');
+    expectRowShows('m3@example.com', 'Resolved', 'ops@example.com');
     expect(within(rowOf('m2@example.com')).getByText('Contact')).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Support, 2 open' })).toBeInTheDocument();
 
@@ -92,6 +84,11 @@ describe('console support inbox', () => {
       c.path === '/admin/messages' && [listQuery(c).q, listQuery(c).search].includes('HYPER');
     await waitFor(() => expect(api.calls.some(searched)).toBe(true));
     expect(listQuery(api.calls.find(searched)).type).toBe('contact');
+  });
+
+  it('hides Handled by at 1024 px, so the inbox fits without scrolling sideways', async () => {
+    await openConsole(base, 'm2@example.com', '/admin/messages', undefined, 1024);
+    expect(columnHeaders()).toEqual(['Date', 'Type', 'Name', 'Email', 'Message', 'Screenshot', 'Status']);
   });
 
   it('resolves the selected messages at once and recounts the open ones', async () => {
@@ -133,9 +130,7 @@ describe('console support inbox', () => {
   });
 
   it('exports the filtered inbox to CSV with its seven columns, formulas neutralised', async () => {
-    const api = fakeApi(base);
-    renderConsole('/admin/messages');
-    await screen.findByText('m2@example.com');
+    const api = await openConsole(base, 'm2@example.com', '/admin/messages');
     await userEvent.click(screen.getByLabelText('Status'));
     await userEvent.click(await screen.findByRole('option', { name: 'Open' }));
     await waitFor(() => expect(screen.queryByText('m3@example.com')).not.toBeInTheDocument());

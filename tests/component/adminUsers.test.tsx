@@ -1,7 +1,9 @@
 import { cleanup, screen, waitFor, within, fireEvent } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeApi, jsonResponse, listQuery, renderConsole, type ApiCall } from './adminHarness';
+import { fail, fakeApi, jsonResponse, openConsole, renderConsole } from './adminHarness';
+import { columnHeaders, listQuery, type ApiCall } from './adminHarness';
+import { numberedUserRow } from './fixtures';
 
 afterEach(() => {
   cleanup();
@@ -9,27 +11,10 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function user(i: number, extra: Record<string, unknown> = {}) {
-  return {
-    _id: `u${i}`,
-    email: `user${i}@example.com`,
-    name: `User ${i}`,
-    displayName: `User ${i}`,
-    plan: i % 2 ? 'premium' : 'free',
-    subscriptionStatus: i % 2 ? 'active' : null,
-    role: 'user',
-    emailVerified: true,
-    adsDisabled: i === 2,
-    storageUsed: i * 10 * 1048576,
-    storageLimit: 1073741824,
-    createdAt: new Date(Date.UTC(2026, 0, i)).toISOString(),
-    flaggedForAbuse: false,
-    lastFlaggedReason: null,
-    flaggedAt: null,
-    tokens30d: i * 1000,
-    ...extra,
-  };
-}
+const user = (i: number, extra: Record<string, unknown> = {}) => ({
+  ...numberedUserRow(i, { adsDisabled: i === 2, storageUsed: i * 10 * 1048576 }, i * 1000),
+  ...extra,
+});
 
 const USERS = [user(1), user(2), user(3)];
 const paged = (c: ApiCall) =>
@@ -37,14 +22,8 @@ const paged = (c: ApiCall) =>
 
 describe('console users', () => {
   it('shows the filters and the columns in the spec order, with storage, tokens and the ads toggle', async () => {
-    fakeApi({ 'GET /admin/users': paged });
-    renderConsole('/admin/users');
-    await screen.findByText('user1@example.com');
-    const headers = screen
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent?.trim())
-      .filter(Boolean);
-    expect(headers).toEqual([
+    await openConsole({ 'GET /admin/users': paged }, 'user1@example.com', '/admin/users');
+    expect(columnHeaders()).toEqual([
       'Email',
       'Name',
       'Plan',
@@ -71,9 +50,7 @@ describe('console users', () => {
   });
 
   it('sends the plan filter and the search to the API', async () => {
-    const api = fakeApi({ 'GET /admin/users': paged });
-    renderConsole('/admin/users');
-    await screen.findByText('user1@example.com');
+    const api = await openConsole({ 'GET /admin/users': paged }, 'user1@example.com', '/admin/users');
     await userEvent.type(screen.getByPlaceholderText('Search email or name'), 'ann');
     await waitFor(() => expect(listQuery(api.calls.at(-1)).q).toBe('ann'), { timeout: 3000 });
     fireEvent.mouseDown(screen.getByLabelText('Plan'));
@@ -96,13 +73,15 @@ describe('console users', () => {
   });
 
   it('toggles ads and changes the plan through their endpoints', async () => {
-    const api = fakeApi({
-      'GET /admin/users': paged,
-      'PATCH /admin/users/u1/ads': () => ({}),
-      'PATCH /admin/users/u2/subscription': () => ({}),
-    });
-    renderConsole('/admin/users');
-    await screen.findByText('user1@example.com');
+    const api = await openConsole(
+      {
+        'GET /admin/users': paged,
+        'PATCH /admin/users/u1/ads': () => ({}),
+        'PATCH /admin/users/u2/subscription': () => ({}),
+      },
+      'user1@example.com',
+      '/admin/users',
+    );
     await userEvent.click(screen.getByRole('switch', { name: 'Ads for user1@example.com' }));
     await waitFor(() =>
       expect(api.calls.some((c) => c.method === 'PATCH' && c.path === '/admin/users/u1/ads')).toBe(true),
@@ -118,13 +97,15 @@ describe('console users', () => {
   });
 
   it('shows the spec texts when ads or plan updates fail', async () => {
-    fakeApi({
-      'GET /admin/users': paged,
-      'PATCH /admin/users/u1/ads': fail(),
-      'PATCH /admin/users/u1/subscription': fail(),
-    });
-    renderConsole('/admin/users');
-    await screen.findByText('user1@example.com');
+    await openConsole(
+      {
+        'GET /admin/users': paged,
+        'PATCH /admin/users/u1/ads': fail(),
+        'PATCH /admin/users/u1/subscription': fail(),
+      },
+      'user1@example.com',
+      '/admin/users',
+    );
     const row1 = screen.getByText('user1@example.com').closest('[role="row"]') as HTMLElement;
     await userEvent.click(within(row1).getByRole('button', { name: 'Disable Ads' }));
     expect(await screen.findByText('Failed to update ads setting.')).toBeInTheDocument();
@@ -133,13 +114,15 @@ describe('console users', () => {
   });
 
   it('bulk-downgrades the selected users after a confirm dialog', async () => {
-    const api = fakeApi({
-      'GET /admin/users': paged,
-      'PATCH /admin/users/u1/subscription': () => ({}),
-      'PATCH /admin/users/u3/subscription': () => ({}),
-    });
-    renderConsole('/admin/users');
-    await screen.findByText('user1@example.com');
+    const api = await openConsole(
+      {
+        'GET /admin/users': paged,
+        'PATCH /admin/users/u1/subscription': () => ({}),
+        'PATCH /admin/users/u3/subscription': () => ({}),
+      },
+      'user1@example.com',
+      '/admin/users',
+    );
     for (const email of ['user1@example.com', 'user3@example.com']) {
       const row = screen.getByText(email).closest('[role="row"]') as HTMLElement;
       await userEvent.click(within(row).getByRole('checkbox', { name: /select row/i }));

@@ -9,30 +9,23 @@ import { formatEpochDate } from '../../src/format/dates';
 import { SubscriptionManagementCard } from '../../src-site/dashboard/SubscriptionManagementCard';
 import { BillingSettingsCard } from '../../src-site/settings/BillingSettingsCard';
 import { StartTrialButton } from '../../src-site/upgrade/StartTrialButton';
+import { json, profile as siteProfile } from './siteHarness';
 
 const START = Date.UTC(2026, 10, 2, 12) / 1000;
 const END = Date.UTC(2026, 10, 9, 12) / 1000;
 
-function profile(over: Partial<Profile> = {}): Profile {
-  return {
-    _id: 'u1',
+/** A premium trial account (the billing cards' usual subject), with the given changes. */
+const profile = (over: Partial<Profile> = {}): Profile =>
+  siteProfile({
     displayName: 'Ada',
     name: 'Ada',
     email: 'ada@example.com',
     plan: 'premium',
     subscriptionStatus: 'trialing',
-    role: 'user',
     emailVerified: true,
-    adsDisabled: false,
-    storageUsed: 0,
     storageLimit: 10 * 1024 ** 3,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    flaggedForAbuse: false,
-    lastFlaggedReason: null,
-    flaggedAt: null,
     ...over,
-  };
-}
+  });
 
 const trial: Subscription = {
   status: 'trialing',
@@ -43,8 +36,6 @@ const trial: Subscription = {
 };
 
 type Route = (init: RequestInit | undefined) => Response | Promise<Response>;
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let routes: Record<string, Route>;
 let calls: string[];

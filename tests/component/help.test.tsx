@@ -7,14 +7,20 @@ import { HelpPage } from '../../src-site/help/HelpPage';
 
 afterEach(cleanup);
 
+/** Renders the Help page at /help; returns a user to click through it. */
+function renderHelp() {
+  const user = userEvent.setup();
+  render(
+    <RouterProvider
+      router={createMemoryRouter([{ path: '/help', element: <HelpPage /> }], { initialEntries: ['/help'] })}
+    />,
+  );
+  return user;
+}
+
 describe('HelpPage', () => {
   it('answers questions on install, saving, plans, billing and data', async () => {
-    const user = userEvent.setup();
-    render(
-      <RouterProvider
-        router={createMemoryRouter([{ path: '/help', element: <HelpPage /> }], { initialEntries: ['/help'] })}
-      />,
-    );
+    const user = renderHelp();
     expect(screen.getByRole('heading', { level: 1, name: 'How can we help?' })).toBeInTheDocument();
     for (const topic of ['Install', 'Saving', 'Plans', 'Billing', 'Data']) {
       expect(screen.getByRole('heading', { level: 2, name: topic })).toBeInTheDocument();
@@ -29,12 +35,7 @@ describe('HelpPage', () => {
   });
 
   it('offers support and contact: the modal in its variant, and the support email', async () => {
-    const user = userEvent.setup();
-    render(
-      <RouterProvider
-        router={createMemoryRouter([{ path: '/help', element: <HelpPage /> }], { initialEntries: ['/help'] })}
-      />,
-    );
+    const user = renderHelp();
     const main = screen.getByRole('main');
     expect(within(main).getAllByRole('link', { name: SUPPORT_EMAIL })[0]).toHaveAttribute(
       'href',

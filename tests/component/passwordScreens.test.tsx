@@ -47,6 +47,7 @@ describe('reset password', () => {
       'Invalid or missing reset token. Please request a new password reset.',
     );
     expect(screen.queryByRole('button', { name: 'Update Password' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
   });
 
   it('keeps the button disabled while a field is blank, then checks match and length in the spec’s order', async () => {
@@ -99,6 +100,7 @@ describe('reset password', () => {
     await user.type(screen.getByLabelText('Confirm New Password'), 'secret-1');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText('Redirecting to login in 3 seconds...')).toBeInTheDocument();
+    expect(screen.getByText('Your password has been updated.')).toBeInTheDocument();
     expect(JSON.parse(String((fetchMock.mock.calls[0][1] as RequestInit).body))).toEqual({
       token: 'tok-123',
       newPassword: 'secret-1',

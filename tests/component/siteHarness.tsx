@@ -1,29 +1,13 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
-import type { Profile } from '../../src/contract/user';
 import { SiteRoot } from '../../src-site/SiteRoot';
 
-export function profile(overrides: Partial<Profile> = {}): Profile {
-  return {
-    _id: 'u1',
-    displayName: 'Erin Example',
-    name: 'Erin Example',
-    email: 'erin@example.com',
-    plan: 'free',
-    subscriptionStatus: null,
-    role: 'user',
-    emailVerified: false,
-    adsDisabled: false,
-    storageUsed: 0,
-    storageLimit: 1073741824,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    flaggedForAbuse: false,
-    lastFlaggedReason: null,
-    flaggedAt: null,
-    ...overrides,
-  };
-}
+export { profile } from './fixtures';
+
+/** A JSON response as the API sends it. */
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 type Reply = { status?: number; body?: unknown } | Error;
 /** A fake fetch that answers by "METHOD path"; unknown calls get a 404. Returns the mock for call checks. */
@@ -34,10 +18,7 @@ export function fakeApi(routes: Record<string, Reply | ((init: RequestInit) => R
     const reply = typeof entry === 'function' ? entry(init) : entry;
     if (!reply) return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
     if (reply instanceof Error) throw reply;
-    return new Response(JSON.stringify(reply.body ?? {}), {
-      status: reply.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
+    return json(reply.status ?? 200, reply.body ?? {});
   });
   vi.stubGlobal('fetch', mock);
   return mock;

@@ -1,15 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, newPage, signInAs } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile, newPage, signInAs } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 const PUBLIC_PAGES = [
   '/',
@@ -33,6 +27,8 @@ const CONSOLE_PAGES = [
   '/admin/ai-config',
   '/admin/suspicious',
   '/admin/cost-analysis',
+  '/admin/messages',
+  '/admin/audit-log',
 ];
 const THEMES = ['light', 'dark'] as const;
 
@@ -45,7 +41,7 @@ async function violations(page: Page): Promise<string[]> {
 
 describe('accessibility (axe)', () => {
   it.each(PUBLIC_PAGES)('%s has no violations when logged out', async (path) => {
-    const { context, page } = await newPage(browser, 390);
+    const { context, page } = await newPage(browser(), 390);
     await page.goto(path, { waitUntil: 'networkidle' });
     // The page under test is the real screen, not the 404 page standing in for a missing route.
     if (path !== '/no-such-page')
@@ -55,7 +51,7 @@ describe('accessibility (axe)', () => {
   });
 
   it('the open contact and support dialogs have no violations', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/', { waitUntil: 'networkidle' });
     for (const name of ['Get in Touch', 'Support']) {
       await page.locator('footer').getByRole('button', { name }).click();
@@ -67,7 +63,7 @@ describe('accessibility (axe)', () => {
   });
 
   it.each(SIGNED_IN_PAGES)('%s has no violations when logged in', async (path) => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const token = await signInAs(page, 'user@example.com', 'user-demo-1');
     expect(typeof token).toBe('string');
     await page.goto(path, { waitUntil: 'networkidle' });
@@ -78,7 +74,7 @@ describe('accessibility (axe)', () => {
   });
 
   it.each(THEMES)('every console page has no violations in the %s theme', async (theme) => {
-    const { context, page } = await newPage(browser, 1440);
+    const { context, page } = await newPage(browser(), 1440);
     await signInAs(page, 'admin@example.com', 'admin-demo-1');
     const found: Record<string, string[]> = {};
     for (const path of CONSOLE_PAGES) {

@@ -1,45 +1,23 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { baseURL, launchChromium, newPage } from './browser';
+import { launchChromium } from './browser';
+import { ADMIN, api, consoleAs, POLL, row } from './console';
 
 // An operator's day in the console, on the real server with the demo data.
-const ADMIN = { email: 'admin@example.com', password: 'admin-demo-1' };
-const POLL = { timeout: 15_000, interval: 100 };
 vi.setConfig({ testTimeout: 180_000 });
-
-async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const res = await fetch(`${baseURL()}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
 
 let browser: Browser;
 let token: string;
 beforeAll(async () => {
   browser = await launchChromium();
-  const login = await api<{ token: string }>('/auth/login', { method: 'POST', body: ADMIN });
+  const login = await api<{ token: string }>('/auth/login', null, { method: 'POST', body: ADMIN });
   token = login.body.token;
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-async function console_(path: string, width = 1440): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser, width);
-  await page.goto('/');
-  await page.evaluate((t) => localStorage.setItem('authToken', t), token);
-  await page.goto(path);
-  return { page, close: () => context.close() };
-}
-
-const row = (page: Page, text: string) => page.locator('[role="row"]', { hasText: text });
+const console_ = (path: string, width = 1440) => consoleAs(browser, token, path, width);
 type User = { _id?: string; id?: string; email: string; flaggedForAbuse?: boolean };
 const users = (body: unknown) =>
   (Array.isArray(body) ? body : ((body as { users: User[] }).users ?? [])) as User[];
@@ -59,11 +37,9 @@ describe('the console as an operator uses it', () => {
     await page.getByRole('tab', { name: 'Flagged Users' }).click();
     await row(page, target).waitFor();
     await api(
-      `/admin/users/${users((await api(`/admin/users?search=${target}`, { token })).body)[0]._id}/unflag`,
-      {
-        method: 'POST',
-        token,
-      },
+      `/admin/users/${users((await api(`/admin/users?search=${target}`, token)).body)[0]._id}/unflag`,
+      token,
+      { method: 'POST' },
     );
     await close();
   });
@@ -87,11 +63,10 @@ describe('the console as an operator uses it', () => {
   });
 
   it('sorts by every column of Flagged on the server, without a refusal', async () => {
-    const suspects = users((await api('/admin/users/suspicious', { token })).body).slice(0, 3);
+    const suspects = users((await api('/admin/users/suspicious', token)).body).slice(0, 3);
     for (const [i, u] of suspects.entries())
-      await api(`/admin/users/${u._id ?? u.id}/flag`, {
+      await api(`/admin/users/${u._id ?? u.id}/flag`, token, {
         method: 'POST',
-        token,
         body: { reason: `Cost: sort case ${i}` },
       });
     const { page, close } = await console_('/admin/flagged');
@@ -118,11 +93,10 @@ describe('the console as an operator uses it', () => {
   });
 
   it('marks a suspicious user safe, runs the abuse check, and they stay safe', async () => {
-    const suspects = users((await api('/admin/users/suspicious', { token })).body);
+    const suspects = users((await api('/admin/users/suspicious', token)).body);
     const target = suspects[0];
-    await api(`/admin/users/${target._id ?? target.id}/flag`, {
+    await api(`/admin/users/${target._id ?? target.id}/flag`, token, {
       method: 'POST',
-      token,
       body: { reason: 'Cost: over' },
     });
     const { page, close } = await console_('/admin/suspicious');
@@ -138,7 +112,7 @@ describe('the console as an operator uses it', () => {
     await expect
       .poll(
         async () => {
-          const runs = await api<{ users: User[] }>('/admin/users/flagged', { token });
+          const runs = await api<{ users: User[] }>('/admin/users/flagged', token);
           return users(runs.body).some((u) => u.email === target.email);
         },
         { timeout: 40_000, interval: 1000 },
@@ -160,5 +134,21 @@ describe('the console as an operator uses it', () => {
       )
       .waitFor();
     await close();
+  });
+  it('scrolls no grid sideways at 1024 px', async () => {
+    for (const path of ['users', 'coupons', 'flagged', 'suspicious', 'messages', 'audit-log']) {
+      const { page, close } = await console_(`/admin/${path}`, 1024);
+      await page.locator('.MuiDataGrid-root').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => {
+        const scroller = document.querySelector('.MuiDataGrid-virtualScroller') as HTMLElement | null;
+        return {
+          grid: scroller ? scroller.scrollWidth - scroller.clientWidth : 0,
+          page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        };
+      });
+      expect(overflow, path).toEqual({ grid: 0, page: 0 });
+      await close();
+    }
   });
 });

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseURL, launchChromium, newPage, signInAs, snap } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseURL, chromiumForFile, uniqueEmail, newPage, signInAs, snap, submitSignIn } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser.close());
-
-const unique = () =>
-  `billing-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+const browser = chromiumForFile();
 
 /** Clicks something that opens a new tab and returns that tab once it has loaded. */
 async function tabFrom(page: Page, click: () => Promise<void>): Promise<Page> {
@@ -20,8 +13,8 @@ async function tabFrom(page: Page, click: () => Promise<void>): Promise<Page> {
 
 describe('billing round trip on the embedded provider', () => {
   it('upgrades through checkout in a new tab, cancels, reactivates, and visits the portal', async () => {
-    const { context, page } = await newPage(browser, 1280);
-    const email = unique();
+    const { context, page } = await newPage(browser(), 1280);
+    const email = uniqueEmail('billing');
     const password = 'billing-secret-1';
     const reg = await page.request.post(`${baseURL()}/api/auth/register`, {
       data: { email, password, displayName: 'Bea Billing' },
@@ -87,11 +80,9 @@ describe('billing round trip on the embedded provider', () => {
 
 describe('the demo Pro account', () => {
   it('signs in, sees real dates in Settings, cancels and reactivates', async () => {
-    const { context, page } = await newPage(browser, 1280);
+    const { context, page } = await newPage(browser(), 1280);
     await page.goto('/dashboard/login');
-    await page.getByLabel('Email').fill('premium@example.com');
-    await page.getByLabel('Password').fill('premium-demo-1');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await submitSignIn(page, 'premium@example.com', 'premium-demo-1');
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await page.getByText('Premium plan (Active)').waitFor();
     await snap(page, 'billing-demo-pro-dashboard');
@@ -121,8 +112,8 @@ describe('the demo Pro account', () => {
 
 describe('Premium granted by an operator', () => {
   it('shows the grant instead of N/A dates and billing buttons', async () => {
-    const { context, page } = await newPage(browser, 1280);
-    const email = unique();
+    const { context, page } = await newPage(browser(), 1280);
+    const email = uniqueEmail('billing');
     const reg = await page.request.post(`${baseURL()}/api/auth/register`, {
       data: { email, password: 'granted-secret-1', displayName: 'Gus Granted' },
     });

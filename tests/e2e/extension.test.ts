@@ -1,25 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseURL, extensionId } from './browser';
+import { baseURL, extensionId, registerFresh } from './browser';
 import { dashboardOpenedBy, launchWithExtension, type ExtensionBrowser } from './extensionBrowser';
 
 // The web app with the real (test build of the) extension installed: the messages of the sign-in, the header's
 // Extension link and Logout reach it, and its dashboard reads the user's posts from the API.
-
-const unique = () => `ext-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-
-/** A fresh account, so no other test's session or posts show up here. */
-async function register(displayName: string): Promise<{ email: string; password: string; token: string }> {
-  const email = unique();
-  const password = 'extension-secret-1';
-  const res = await fetch(`${baseURL()}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, displayName }),
-  });
-  expect(res.status).toBe(200);
-  return { email, password, token: ((await res.json()) as { token: string }).token };
-}
 
 /** Saves a post the way the extension does, with the user's bearer token. */
 async function savePost(token: string, text: string): Promise<void> {
@@ -60,7 +45,7 @@ describe('signing in with the extension installed', () => {
   afterAll(() => ext?.close());
 
   it('sign-in hands the session over and asks the extension to open its dashboard; the web redirect follows 2 s later', async () => {
-    const user = await register('Sam Signin');
+    const user = await registerFresh('Sam Signin', 'ext');
     await savePost(user.token, 'Saved before signing in on the web');
     const page = await signedOutPage(ext);
     await page.clock.install();
@@ -103,7 +88,7 @@ describe('the signed-in web app and the installed extension', () => {
   });
 
   it("the header's Extension link asks again and brings the extension the session; a post saved through the API shows in its dashboard", async () => {
-    const user = await register('Erin Extension');
+    const user = await registerFresh('Erin Extension', 'ext');
     const page = await signedOutPage(ext);
     const alerts: string[] = [];
     page.on('dialog', (dialog) => void (alerts.push(dialog.message()), dialog.dismiss()));
@@ -133,7 +118,7 @@ describe('the signed-in web app and the installed extension', () => {
   });
 
   it('Logout sends LOGOUT and the extension forgets the session', async () => {
-    const user = await register('Lou Logout');
+    const user = await registerFresh('Lou Logout', 'ext');
     const page = await signedOutPage(ext);
     await page.evaluate((token) => localStorage.setItem('authToken', token), user.token);
     await page.goto('/dashboard');

@@ -1,16 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminLibrariesIn } from '../bench/webMarkers';
-import { baseURL, extensionId, launchChromium, newPage, signInAs } from './browser';
+import { baseURL, extensionId, chromiumForFile, newPage, signInAs } from './browser';
 import { hasHorizontalScroll, snapWholePage } from './landingHelpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 const SECTION_HEADINGS = [
   'Save the posts worth keeping. Find them in seconds.',
@@ -40,7 +33,7 @@ describe('landing page', () => {
   });
 
   it('shows the content with JavaScript disabled', async () => {
-    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    const context = await browser().newContext({ baseURL: baseURL(), javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(
@@ -51,20 +44,21 @@ describe('landing page', () => {
   });
 
   it('hydrates without a mismatch warning and becomes interactive', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const messages: string[] = [];
     page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
     page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
     await page.goto('/', { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Get in Touch' }).click();
-    expect(await page.getByRole('dialog', { name: 'Get in Touch' }).isVisible()).toBe(true);
+    // The form's code arrives on the first open.
+    await page.getByRole('dialog', { name: 'Get in Touch' }).waitFor({ state: 'visible', timeout: 5_000 });
     const problems = messages.filter((m) => /hydrat|did not match|mismatch|error/i.test(m));
     expect(problems).toEqual([]);
     await context.close();
   });
 
   it('Add to Chrome opens the store listing in a new tab, without a handle back to this page', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     // The store is outside (and headless Chromium cannot load it): record the tab's request and stop it there.
     const storeRequests: string[] = [];
     await context.route('https://chromewebstore.google.com/**', (route) => {
@@ -95,13 +89,13 @@ describe('landing page', () => {
   });
 
   it('sends a signed-in admin from / to /admin, and leaves other accounts on /', async () => {
-    const admin = await newPage(browser);
+    const admin = await newPage(browser());
     expect(typeof (await signInAs(admin.page, 'admin@example.com', 'admin-demo-1'))).toBe('string');
     await admin.page.goto('/');
     await admin.page.waitForURL(`${baseURL()}/admin`);
     await admin.context.close();
 
-    const user = await newPage(browser);
+    const user = await newPage(browser());
     expect(typeof (await signInAs(user.page, 'user@example.com', 'user-demo-1'))).toBe('string');
     const me = user.page.waitForResponse((r) => r.url().endsWith('/api/auth/me'));
     await user.page.goto('/');
@@ -113,7 +107,7 @@ describe('landing page', () => {
 
   it('requests no console library code on / or on the sign-in page', async () => {
     for (const path of ['/', '/dashboard/login']) {
-      const { context, page } = await newPage(browser);
+      const { context, page } = await newPage(browser());
       const scripts: Promise<string[]>[] = [];
       page.on('response', (res) => {
         if (res.request().resourceType() === 'script')
@@ -129,7 +123,7 @@ describe('landing page', () => {
 
   it('fits every width from 360 px to 1440 px without horizontal scrolling', async () => {
     for (const width of [360, 390, 768, 1024, 1280, 1440]) {
-      const { context, page } = await newPage(browser, width);
+      const { context, page } = await newPage(browser(), width);
       for (const path of ['/', '/privacy', '/terms', '/help', '/no-such-page']) {
         await page.goto(path, { waitUntil: 'networkidle' });
         expect(await hasHorizontalScroll(page), `${path} at ${width} px`).toBe(false);
@@ -147,7 +141,7 @@ describe('landing page', () => {
       ['/no-such-page', 'not-found', 'Page not found'],
     ];
     for (const width of [390, 1280]) {
-      const { context, page } = await newPage(browser, width);
+      const { context, page } = await newPage(browser(), width);
       for (const [path, name, heading] of pages) {
         await page.goto(path, { waitUntil: 'networkidle' });
         expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain(heading);

@@ -1,28 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseURL, launchChromium, newPage, snap } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { baseURL, chromiumForFile, newPage, registerFresh, snap, submitSignIn, uniqueEmail } from './browser';
 import { signInNextAs } from '../fixtures/fakeGoogle';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser.close());
-
-const unique = () => `trust-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-
-/** A fresh account (never a demo one: signing out everywhere must not touch other tests' sessions). */
-async function register(displayName: string): Promise<{ email: string; password: string; token: string }> {
-  const email = unique();
-  const password = 'trust-secret-1';
-  const res = await fetch(`${baseURL()}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, displayName }),
-  });
-  expect(res.status).toBe(200);
-  return { email, password, token: ((await res.json()) as { token: string }).token };
-}
+const browser = chromiumForFile();
 
 async function logIn(email: string, password: string): Promise<string> {
   const res = await fetch(`${baseURL()}/api/auth/login`, {
@@ -45,9 +26,9 @@ const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('au
 
 describe('a session planted by a link', () => {
   it('leaves a browser signed in as someone else signed in as themselves, with the token gone from the address bar', async () => {
-    const victim = await register('Vera Victim');
-    const attacker = await register('Mallory Attacker');
-    const { context, page } = await newPage(browser);
+    const victim = await registerFresh('Vera Victim', 'trust');
+    const attacker = await registerFresh('Mallory Attacker', 'trust');
+    const { context, page } = await newPage(browser());
     await keepSession(page, victim.token);
 
     await page.goto(`/dashboard?auth_token=${attacker.token}`);
@@ -66,15 +47,13 @@ describe('a session planted by a link', () => {
   });
 
   it('signs nobody in when the browser has no session, and keeps the token out of the page to return to', async () => {
-    const attacker = await register('Mallory Attacker');
-    const { context, page } = await newPage(browser, 390);
+    const attacker = await registerFresh('Mallory Attacker', 'trust');
+    const { context, page } = await newPage(browser(), 390);
     await page.goto(`/dashboard/settings?auth_token=${attacker.token}`);
     await page.waitForURL(`${baseURL()}/dashboard/login`);
     expect(await storedToken(page)).toBeNull();
-    const someone = await register('Sol Someone');
-    await page.getByLabel('Email').fill(someone.email);
-    await page.getByLabel('Password').fill(someone.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    const someone = await registerFresh('Sol Someone', 'trust');
+    await submitSignIn(page, someone.email, someone.password);
     await page.waitForURL(`${baseURL()}/dashboard/settings`);
     expect(page.url()).not.toContain(attacker.token);
     await context.close();
@@ -83,8 +62,8 @@ describe('a session planted by a link', () => {
 
 describe('Continue with Google', () => {
   it('takes the hand-off this tab asked for once, then goes on to the page the user came from', async () => {
-    const googler = await register('Gia Google');
-    const { context, page } = await newPage(browser);
+    const googler = await registerFresh('Gia Google', 'trust');
+    const { context, page } = await newPage(browser());
     // The whole round trip runs: our start, the local OpenID provider standing in for Google, our callback
     // with its one-time code, and the web app trading that code for a session.
     await signInNextAs(inject('googleIssuer'), {
@@ -120,7 +99,7 @@ describe('Continue with Google', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('googleSignInPending'))).toBeNull();
 
     // The pending sign-in is used up: a second link does not switch accounts.
-    const other = await register('Otto Other');
+    const other = await registerFresh('Otto Other', 'trust');
     await page.goto(`/dashboard?auth_token=${other.token}`);
     await page.getByRole('heading', { name: 'Hi, Gia Google' }).waitFor();
     expect(page.url()).toBe(`${baseURL()}/dashboard`);
@@ -133,12 +112,12 @@ describe('the welcome note after registering', () => {
     'Welcome to Postkeeper! Get started with our free plan or upgrade to Premium for unlimited saves and AI features.';
 
   it('shows on the page the new account lands on: /upgrade, and /dashboard/settings', async () => {
-    const { context, page } = await newPage(browser, 390);
+    const { context, page } = await newPage(browser(), 390);
     await page.goto('/upgrade');
     await page.getByRole('link', { name: 'Create an account to start your free trial' }).click();
     await page.waitForURL(`${baseURL()}/dashboard/register`);
     await page.getByLabel('Display Name').fill('Uma Upgrade');
-    await page.getByLabel('Email').fill(unique());
+    await page.getByLabel('Email').fill(uniqueEmail('trust'));
     await page.getByLabel('Password').fill('trust-secret-1');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(`${baseURL()}/upgrade`);
@@ -148,12 +127,12 @@ describe('the welcome note after registering', () => {
     await snap(page, 'welcome-upgrade-1280');
     await context.close();
 
-    const second = await newPage(browser, 1280);
+    const second = await newPage(browser(), 1280);
     await second.page.goto('/dashboard/settings');
     await second.page.waitForURL(`${baseURL()}/dashboard/login`);
     await second.page.getByRole('button', { name: "Don't have an account? Create one" }).click();
     await second.page.getByLabel('Display Name').fill('Seth Settings');
-    await second.page.getByLabel('Email').fill(unique());
+    await second.page.getByLabel('Email').fill(uniqueEmail('trust'));
     await second.page.getByLabel('Password').fill('trust-secret-1');
     await second.page.getByRole('button', { name: 'Create Account' }).click();
     await second.page.waitForURL(`${baseURL()}/dashboard/settings`);
@@ -166,11 +145,11 @@ describe('the welcome note after registering', () => {
 
 describe('Sign out of all devices', () => {
   it('ends this session and the one on another device; other accounts keep theirs', async () => {
-    const account = await register('Sam Sessions');
+    const account = await registerFresh('Sam Sessions', 'trust');
     const otherDevice = await logIn(account.email, account.password);
-    const bystander = await register('Bea Bystander');
+    const bystander = await registerFresh('Bea Bystander', 'trust');
 
-    const laptop = await newPage(browser, 1280);
+    const laptop = await newPage(browser(), 1280);
     await keepSession(laptop.page, account.token);
     await laptop.page.goto('/dashboard/settings');
     const button = laptop.page.getByRole('button', { name: 'Sign out of all devices' });
@@ -179,7 +158,7 @@ describe('Sign out of all devices', () => {
     await laptop.page.setViewportSize({ width: 390, height: 844 });
     await snap(laptop.page, 'settings-sign-out-everywhere-390');
 
-    const phone = await newPage(browser, 390);
+    const phone = await newPage(browser(), 390);
     await keepSession(phone.page, otherDevice);
     await phone.page.goto('/dashboard');
     await phone.page.getByRole('heading', { name: 'Hi, Sam Sessions' }).waitFor();

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import Papa from 'papaparse';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { baseURL, launchChromium, newPage, signInAs, snap } from './browser';
+import { describe, expect, it, vi } from 'vitest';
+import { baseURL, chromiumForFile, newPage, registerFresh, signInAs, snap } from './browser';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-demo-1' };
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'screenshot.png');
@@ -15,24 +15,7 @@ const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(
 // Each flow drives several screens; on a loaded machine the project's 60 s is too tight.
 vi.setConfig({ testTimeout: 180_000 });
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function register(): Promise<{ email: string; token: string }> {
-  const email = `ops-${tag()}@example.com`;
-  const res = await fetch(`${baseURL()}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: 'ops-secret-1', displayName: 'Olive Ops' }),
-  });
-  expect(res.status).toBe(200);
-  return { email, token: ((await res.json()) as { token: string }).token };
-}
+const browser = chromiumForFile();
 
 const me = (token: string) =>
   fetch(`${baseURL()}/api/auth/me`, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.status);
@@ -46,7 +29,7 @@ function recordUrls(page: Page): string[] {
 
 describe('support staff', () => {
   it('sends a support message with a PNG, finds it in the console, sees the screenshot, resolves it and exports the inbox', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const text = `The sync badge stays red ${tag()}`;
     await page.goto('/');
     await page.locator('footer').getByRole('button', { name: 'Support' }).click();
@@ -119,7 +102,7 @@ describe('support staff', () => {
 
 describe('demo inbox', () => {
   it('shows the seeded support message with its screenshot', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signInAs(page, ADMIN.email, ADMIN.password);
     await page.goto('/admin/messages');
     await page.getByRole('link', { name: /^Saving a LinkedIn post/ }).click();
@@ -133,9 +116,9 @@ describe('demo inbox', () => {
 
 describe('operator', () => {
   it("changes a user's ads, finds the audit entry, and signs the user out everywhere", async () => {
-    const user = await register();
+    const user = await registerFresh('Olive Ops', 'ops');
     expect(await me(user.token)).toBe(200);
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signInAs(page, ADMIN.email, ADMIN.password);
     await page.goto('/admin/users');
     await page.getByPlaceholder('Search email or name').fill(user.email);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../api/harness';
-import { extUser, image, savePost, upload, count, type ExtUser } from '../api/extHarness';
+import { extUser, type ExtUser } from '../api/fixtures';
+import { image, savePost, upload, count } from '../api/extHarness';
 import { fillPath, pathParams, ROLE_NAMES, seedRoles, type RoleName, type Roles } from './roles';
 
 let t: TestApp;

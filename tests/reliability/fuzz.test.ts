@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { startTestApp, type TestApp } from '../api/harness';
 import { startStandIns } from './standIns';
-import { userWith } from '../api/adminHarness';
-import { extUser, savePost } from '../api/extHarness';
+import { userWith, extUser, couponWith } from '../api/fixtures';
+import { savePost } from '../api/extHarness';
 import { abuseChecksSettled } from '../../src-server/admin/abuseCheck';
-import { contactMessages, coupons } from '../../src-server/db/schema';
+import { contactMessages } from '../../src-server/db/schema';
 import { freshRoles, seedRoles, type Roles } from './roles';
 import { casesFor, routesOf, type FuzzCase, type OpenApiDoc } from './fuzzCases';
 
@@ -27,17 +27,19 @@ beforeAll(async () => {
   t = await startTestApp(standIns.env);
   roles = await seedRoles(t);
   const target = await userWith(t, { email: 'target@example.com' });
-  const [coupon] = await t.db
-    .insert(coupons)
-    .values({ code: 'FUZZ10', discountType: 'percentage', amount: 10, createdBy: 'seed' })
-    .returning({ id: coupons.id });
+  const coupon = await couponWith(t, {
+    code: 'FUZZ10',
+    discountType: 'percentage',
+    amount: 10,
+    createdBy: 'seed',
+  });
   const [message] = await t.db
     .insert(contactMessages)
     .values({ type: 'support', name: 'Sam', email: 'sam@example.com', message: 'Help' })
     .returning({ id: contactMessages.id });
   const saver = await extUser(t);
   const post = await savePost(t, saver, { platform: 'x', url: 'https://x.com/s/status/1', text: 'hi' });
-  realIds = [target, coupon.id, message.id, post.json().post.id];
+  realIds = [target, coupon, message.id, post.json().post.id];
 });
 afterAll(async () => {
   await abuseChecksSettled();

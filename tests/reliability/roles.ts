@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../api/harness';
 import { bearer, registerUser } from '../api/harness';
-import { adminSession } from '../api/adminHarness';
+import { adminSession } from '../api/fixtures';
 import { users } from '../../src-server/db/schema';
 import { createSession } from '../../src-server/auth/sessions';
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAdminDataProvider, USAGE_CONCURRENCY } from '../../src-admin/providers/dataProvider';
+import { numberedUserRow } from '../component/fixtures';
 
 type Call = { method: string; path: string; query: Record<string, string>; body: unknown };
 type Handler = (call: Call) => Response | Promise<Response>;
@@ -27,25 +28,10 @@ function backend(handler: Handler) {
   );
 }
 
-function user(i: number, extra: Record<string, unknown> = {}) {
-  return {
-    _id: `u${i}`,
-    email: `user${i}@example.com`,
-    name: `User ${i}`,
-    displayName: `User ${i}`,
-    plan: i % 2 ? 'premium' : 'free',
-    subscriptionStatus: i % 2 ? 'active' : null,
-    adsDisabled: false,
-    storageUsed: i * 1048576,
-    storageLimit: 1073741824,
-    createdAt: new Date(Date.UTC(2026, 0, i)).toISOString(),
-    flaggedForAbuse: false,
-    lastFlaggedReason: null,
-    flaggedAt: null,
-    tokens30d: i * 10,
-    ...extra,
-  };
-}
+const user = (i: number, extra: Record<string, unknown> = {}) => ({
+  ...numberedUserRow(i, { storageUsed: i * 1048576 }, i * 10),
+  ...extra,
+});
 
 const provider = createAdminDataProvider();
 const list = (

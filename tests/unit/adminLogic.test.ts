@@ -16,7 +16,7 @@ import { flaggedDate, flaggedReason } from '../../src-admin/flagged/flaggedForma
 import { storageUsedOfLimit } from '../../src-admin/common/usageFormat';
 import { aiConfigRows, keyNote, lastUpdated } from '../../src-admin/ai-config/aiConfigRows';
 import { applyListParams, mapBounded, sortRows } from '../../src-admin/providers/listQuery';
-import { SECTIONS, sectionIndex } from '../../src-admin/layout/sections';
+import { NAVIGATION, SECTIONS, sectionIndex } from '../../src-admin/layout/sections';
 import { suspiciousCsvColumns } from '../../src-admin/suspicious/suspiciousCsv';
 import type { SuspiciousUser } from '../../src/contract/admin';
 
@@ -256,7 +256,7 @@ describe('list helpers', () => {
 });
 
 describe('sections', () => {
-  it('has the six spec labels in order, then Support and Audit log', () => {
+  it('has the six spec labels in order, then Support and Audit log; the tab bar adds Cost analysis last', () => {
     expect(SECTIONS.map((s) => s.label)).toEqual([
       'Overview',
       'Users',
@@ -267,6 +267,7 @@ describe('sections', () => {
       'Support',
       'Audit log',
     ]);
+    expect(NAVIGATION.map((s) => s.label)).toEqual([...SECTIONS.map((s) => s.label), 'Cost analysis']);
   });
   it('maps a path to its tab', () => {
     expect(sectionIndex('/admin', '/admin')).toBe(0);

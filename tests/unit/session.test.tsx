@@ -3,27 +3,9 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider, useSession, type Session } from '../../src/session/SessionProvider';
 import { markGoogleSignInPending } from '../../src/session/googleHandOff';
+import { json, profile } from '../component/siteHarness';
 
-const PROFILE = {
-  _id: 'u1',
-  displayName: 'Ada',
-  name: 'Ada',
-  email: 'ada@example.com',
-  plan: 'free',
-  subscriptionStatus: null,
-  role: 'user',
-  emailVerified: false,
-  adsDisabled: false,
-  storageUsed: 0,
-  storageLimit: 1073741824,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  flaggedForAbuse: false,
-  lastFlaggedReason: null,
-  flaggedAt: null,
-};
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const PROFILE = profile({ email: 'ada@example.com' });
 
 let current: Session;
 function Probe() {
@@ -84,6 +66,7 @@ describe('session start', () => {
       url === '/api/auth/google/exchange' ? json(200, { token: 'google-session' }) : json(200, PROFILE),
     );
     mount();
+    expect(window.location.search).toBe('?tab=1');
     await waitFor(() => expect(state()).toBe('authenticated|ada@example.com|-'));
     expect(current.googleHandOff).toBe(true);
     expect(localStorage.getItem('authToken')).toBe('google-session');
@@ -199,32 +182,38 @@ describe('login and register', () => {
     expect(JSON.parse(String(init.body))).toEqual({ email: 'ada@example.com', password: 'secret1' });
   });
 
-  it("login failure carries the server's message, or 'Login failed' without one; nothing is stored", async () => {
+  it.each([
+    ['login', json(401, { message: 'Invalid credentials' }), 'Invalid credentials'],
+    ['login', new Response('', { status: 500 }), 'Login failed'],
+    ['login', json(200, {}), 'No token received'],
+    [
+      'register',
+      json(409, { message: 'An account with this email already exists. Please sign in instead.' }),
+      'An account with this email already exists. Please sign in instead.',
+    ],
+    ['register', new Response('', { status: 502 }), 'Registration failed'],
+    ['register', json(200, { message: 'ok' }), 'No token received'],
+  ] as const)('%s answered %o fails with "%s" and stores nothing', async (action, reply, message) => {
     mount();
     await waitFor(() => expect(state()).toBe('unauthenticated|-|-'));
-    fetchMock.mockResolvedValueOnce(json(401, { message: 'Invalid credentials' }));
-    await expect(act(() => current.login('ada@example.com', 'nope'))).rejects.toThrow('Invalid credentials');
-    fetchMock.mockResolvedValueOnce(new Response('', { status: 500 }));
-    await expect(act(() => current.login('ada@example.com', 'nope'))).rejects.toThrow('Login failed');
+    fetchMock.mockResolvedValueOnce(reply);
+    const attempt =
+      action === 'login'
+        ? () => current.login('ada@example.com', 'nope')
+        : () => current.register('a@b.co', 'secret1', 'Ada');
+    await expect(act(attempt)).rejects.toThrow(message);
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(state()).toBe('unauthenticated|-|-');
   });
 
-  it("register posts the display name; 'Registration failed' without a server message; 'No token received' on an empty answer", async () => {
+  it('register posts the display name, stores the token and loads the profile', async () => {
     mount();
     await waitFor(() => expect(state()).toBe('unauthenticated|-|-'));
-    fetchMock.mockResolvedValueOnce(new Response('', { status: 502 }));
-    await expect(act(() => current.register('a@b.co', 'secret1', 'Ada'))).rejects.toThrow(
-      'Registration failed',
-    );
-    fetchMock.mockResolvedValueOnce(json(201, {}));
-    await expect(act(() => current.register('a@b.co', 'secret1', 'Ada'))).rejects.toThrow(
-      'No token received',
-    );
     fetchMock.mockResolvedValueOnce(json(201, { token: 't2' })).mockResolvedValueOnce(json(200, PROFILE));
     await act(() => current.register('a@b.co', 'secret1', 'Ada'));
     expect(state()).toBe('authenticated|ada@example.com|-');
-    const body = JSON.parse(String((fetchMock.mock.calls.at(-2) as [string, RequestInit])[1].body));
+    expect(localStorage.getItem('authToken')).toBe('t2');
+    const body = JSON.parse(String((fetchMock.mock.calls[0] as [string, RequestInit])[1].body));
     expect(body).toEqual({ email: 'a@b.co', password: 'secret1', displayName: 'Ada' });
   });
 });

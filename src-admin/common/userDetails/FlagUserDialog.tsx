@@ -11,6 +11,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useGetList } from 'react-admin';
 import type { AdminUser } from '../../../src/contract/admin';
 import { useAdminProvider } from '../adminQueries';
+import { RequiredText } from '../RequiredText';
 
 type UserOption = Pick<AdminUser, 'email' | 'name' | 'displayName'> & { id: string };
 
@@ -102,16 +103,7 @@ export function FlagUserDialog({
             )}
           />
         )}
-        <TextField
-          label="Reason for Flagging"
-          required
-          fullWidth
-          multiline
-          minRows={2}
-          margin="dense"
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
+        <RequiredText label="Reason for Flagging" multiline minRows={2} value={reason} onChange={setReason} />
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>Cancel</Button>

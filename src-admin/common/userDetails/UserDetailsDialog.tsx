@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -7,16 +7,32 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatDateTime } from '../../../src/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_KEYS, useAdminProvider } from '../adminQueries';
+import { RequiredText } from '../RequiredText';
 import { storageUsedOfLimit } from '../usageFormat';
 import { UserAuditEntries } from './UserAuditEntries';
 import { RevokeSessionsButton } from './RevokeSessionsButton';
 
 const ACTION_LABEL = { flag: 'Flagged', unflag: 'Unflagged', 'mark-safe': 'Marked safe' } as const;
+
+/** A heading over its list, or over `empty` when the list has nothing. */
+function HeadedList({ title, empty, children }: { title: string; empty: string; children: ReactNode[] }) {
+  return (
+    <>
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+        {title}
+      </Typography>
+      {children.length ? (
+        <ul style={{ marginTop: 4 }}>{children}</ul>
+      ) : (
+        <Typography variant="body2">{empty}</Typography>
+      )}
+    </>
+  );
+}
 
 /**
  * docs/product.md#console-flagged-users View Details: account facts, Flagged/Clean, violations, a should-flag
@@ -96,48 +112,27 @@ export function UserDetailsDialog({
                 This user should be flagged: current usage breaks the abuse rules.
               </Alert>
             ) : null}
-            <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
-              Current violations
-            </Typography>
-            {h.currentViolations.length ? (
-              <ul style={{ marginTop: 4 }}>
-                {h.currentViolations.map((v) => (
-                  <li key={v}>{v}</li>
-                ))}
-              </ul>
-            ) : (
-              <Typography variant="body2">None</Typography>
-            )}
+            <HeadedList title="Current violations" empty="None">
+              {h.currentViolations.map((v) => (
+                <li key={v}>{v}</li>
+              ))}
+            </HeadedList>
             {h.currentlyFlagged && h.lastFlaggedReason ? (
               <Typography variant="body2" sx={{ mt: 1 }}>
                 Flag reason: {h.lastFlaggedReason} {h.flaggedAt ? `(${formatDateTime(h.flaggedAt)})` : ''}
               </Typography>
             ) : null}
-            <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
-              Flag history
-            </Typography>
-            {h.history.length ? (
-              <ul style={{ marginTop: 4 }}>
-                {h.history.map((e, i) => (
-                  <li key={`${e.at}-${i}`}>
-                    {ACTION_LABEL[e.action]} {formatDateTime(e.at)} by {e.by}
-                    {e.reason ? `: ${e.reason}` : ''}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <Typography variant="body2">No history</Typography>
-            )}
+            <HeadedList title="Flag history" empty="No history">
+              {h.history.map((e, i) => (
+                <li key={`${e.at}-${i}`}>
+                  {ACTION_LABEL[e.action]} {formatDateTime(e.at)} by {e.by}
+                  {e.reason ? `: ${e.reason}` : ''}
+                </li>
+              ))}
+            </HeadedList>
             {userId ? <UserAuditEntries userId={userId} /> : null}
             {!h.currentlyFlagged ? (
-              <TextField
-                label="Reason for Flagging"
-                required
-                fullWidth
-                margin="dense"
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
+              <RequiredText label="Reason for Flagging" value={reason} onChange={setReason} />
             ) : null}
           </>
         ) : null}

@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import {
   Bar,
@@ -20,10 +18,10 @@ import { Title, useGetList } from 'react-admin';
 import type { CostSummary, SuspiciousUser } from '../../../src/contract/admin';
 import { formatCost } from '../../../src/format';
 import { ADMIN_KEYS, useAdminQuery } from '../../common/adminQueries';
-import { StatCard, StatRow } from '../../common/StatCard';
+import { ChartCard, StatCard, StatRow } from '../../common/StatCard';
 
 /** An optional breakdown the server may add to the summary: cost per provider and model. */
-export interface ModelCost {
+interface ModelCost {
   provider: string;
   model: string | null;
   tokens: number;
@@ -71,70 +69,55 @@ export default function CostAnalysis() {
         <StatCard label="Total Estimated Cost" value={formatCost(s?.total.estimatedCost)} />
       </StatRow>
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(360px, 1fr))', gap: 16 }}>
-        <Card variant="outlined">
-          <CardContent>
-            <Typography variant="subtitle1" component="h2">
-              AI against storage cost
-            </Typography>
+        <ChartCard title="AI against storage cost">
+          <ResponsiveContainer width="100%" height={260}>
+            <PieChart>
+              <Pie
+                isAnimationActive={false}
+                data={split}
+                dataKey="value"
+                nameKey="name"
+                outerRadius={75}
+                label={({ value }) => formatCost(Number(value))}
+                startAngle={90}
+                endAngle={-270}
+              >
+                <Cell fill="#1976d2" />
+                <Cell fill="#2e7d32" />
+              </Pie>
+              <Tooltip formatter={(v) => formatCost(Number(v))} />
+              <Legend />
+            </PieChart>
+          </ResponsiveContainer>
+        </ChartCard>
+        <ChartCard title="Cost by provider and model">
+          {byModel.length ? (
             <ResponsiveContainer width="100%" height={260}>
-              <PieChart>
-                <Pie
-                  isAnimationActive={false}
-                  data={split}
-                  dataKey="value"
-                  nameKey="name"
-                  outerRadius={75}
-                  label={({ value }) => formatCost(Number(value))}
-                  startAngle={90}
-                  endAngle={-270}
-                >
-                  <Cell fill="#1976d2" />
-                  <Cell fill="#2e7d32" />
-                </Pie>
-                <Tooltip formatter={(v) => formatCost(Number(v))} />
-                <Legend />
-              </PieChart>
-            </ResponsiveContainer>
-          </CardContent>
-        </Card>
-        <Card variant="outlined">
-          <CardContent>
-            <Typography variant="subtitle1" component="h2">
-              Cost by provider and model
-            </Typography>
-            {byModel.length ? (
-              <ResponsiveContainer width="100%" height={260}>
-                <BarChart data={byModel}>
-                  <CartesianGrid strokeDasharray="3 3" />
-                  <XAxis dataKey="name" />
-                  <YAxis tickFormatter={(v: number) => `$${v.toFixed(2)}`} />
-                  <Tooltip formatter={(v) => formatCost(Number(v))} />
-                  <Bar isAnimationActive={false} dataKey="cost" fill="#ed6c02" />
-                </BarChart>
-              </ResponsiveContainer>
-            ) : (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-                The server sends no breakdown by provider and model.
-              </Typography>
-            )}
-          </CardContent>
-        </Card>
-        <Card variant="outlined" sx={{ gridColumn: '1 / -1' }}>
-          <CardContent>
-            <Typography variant="subtitle1" component="h2">
-              Top {TOP} users by estimated cost
-            </Typography>
-            <ResponsiveContainer width="100%" height={Math.max(200, users.length * 26)}>
-              <BarChart data={users} layout="vertical" margin={{ left: 24 }}>
+              <BarChart data={byModel}>
                 <CartesianGrid strokeDasharray="3 3" />
-                <XAxis type="number" tickFormatter={(v: number) => `$${v.toFixed(2)}`} />
-                <YAxis type="category" dataKey="name" width={220} interval={0} />
+                <XAxis dataKey="name" />
+                <YAxis tickFormatter={(v: number) => `$${v.toFixed(2)}`} />
                 <Tooltip formatter={(v) => formatCost(Number(v))} />
-                <Bar isAnimationActive={false} dataKey="cost" fill="#d32f2f" />
+                <Bar isAnimationActive={false} dataKey="cost" fill="#ed6c02" />
               </BarChart>
             </ResponsiveContainer>
-          </CardContent>
-        </Card>
+          ) : (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+              The server sends no breakdown by provider and model.
+            </Typography>
+          )}
+        </ChartCard>
+        <ChartCard title={`Top ${TOP} users by estimated cost`} sx={{ gridColumn: '1 / -1' }}>
+          <ResponsiveContainer width="100%" height={Math.max(200, users.length * 26)}>
+            <BarChart data={users} layout="vertical" margin={{ left: 24 }}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis type="number" tickFormatter={(v: number) => `$${v.toFixed(2)}`} />
+              <YAxis type="category" dataKey="name" width={220} interval={0} />
+              <Tooltip formatter={(v) => formatCost(Number(v))} />
+              <Bar isAnimationActive={false} dataKey="cost" fill="#d32f2f" />
+            </BarChart>
+          </ResponsiveContainer>
+        </ChartCard>
       </div>
     </Box>
   );

@@ -1,6 +1,4 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
+import { ChartCard } from '../../common/StatCard';
 import {
   Bar,
   BarChart,
@@ -30,66 +28,56 @@ export default function OverviewCharts({ usersByPlan, dailyUsage }: Props) {
   const { plans, statuses } = planStatusSeries(usersByPlan);
   return (
     <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(360px, 1fr))', gap: 16 }}>
-      <Card variant="outlined">
-        <CardContent>
-          <Typography variant="subtitle1" component="h2">
-            Users by plan and status
-          </Typography>
-          <ResponsiveContainer width="100%" height={260}>
-            <BarChart data={plans}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="plan" />
-              <YAxis allowDecimals={false} tickFormatter={compact} />
-              <Tooltip />
-              <Legend />
-              {statuses.map((s, i) => (
-                <Bar
-                  isAnimationActive={false}
-                  key={s}
-                  dataKey={s}
-                  stackId="status"
-                  fill={COLOURS[i % COLOURS.length]}
-                />
-              ))}
-            </BarChart>
-          </ResponsiveContainer>
-        </CardContent>
-      </Card>
-      <Card variant="outlined">
-        <CardContent>
-          <Typography variant="subtitle1" component="h2">
-            Tokens and cost by day (30 days)
-          </Typography>
-          <ResponsiveContainer width="100%" height={260}>
-            <LineChart data={dailyUsage}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="day" tickFormatter={(d: string) => d.slice(5)} />
-              <YAxis yAxisId="tokens" tickFormatter={compact} />
-              <YAxis yAxisId="cost" orientation="right" tickFormatter={(v: number) => `$${v.toFixed(2)}`} />
-              <Tooltip />
-              <Legend />
-              <Line
+      <ChartCard title="Users by plan and status">
+        <ResponsiveContainer width="100%" height={260}>
+          <BarChart data={plans}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="plan" />
+            <YAxis allowDecimals={false} tickFormatter={compact} />
+            <Tooltip />
+            <Legend />
+            {statuses.map((s, i) => (
+              <Bar
                 isAnimationActive={false}
-                yAxisId="tokens"
-                type="monotone"
-                dataKey="tokens"
-                name="Tokens"
-                stroke="#1976d2"
-                dot={false}
+                key={s}
+                dataKey={s}
+                stackId="status"
+                fill={COLOURS[i % COLOURS.length]}
               />
-              <Line
-                isAnimationActive={false}
-                yAxisId="cost"
-                type="monotone"
-                dataKey="cost"
-                name="Cost ($)"
-                stroke="#ed6c02"
-                dot={false}
-              />
-            </LineChart>
-          </ResponsiveContainer>
-        </CardContent>
-      </Card>
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartCard>
+      <ChartCard title="Tokens and cost by day (30 days)">
+        <ResponsiveContainer width="100%" height={260}>
+          <LineChart data={dailyUsage}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="day" tickFormatter={(d: string) => d.slice(5)} />
+            <YAxis yAxisId="tokens" tickFormatter={compact} />
+            <YAxis yAxisId="cost" orientation="right" tickFormatter={(v: number) => `$${v.toFixed(2)}`} />
+            <Tooltip />
+            <Legend />
+            <Line
+              isAnimationActive={false}
+              yAxisId="tokens"
+              type="monotone"
+              dataKey="tokens"
+              name="Tokens"
+              stroke="#1976d2"
+              dot={false}
+            />
+            <Line
+              isAnimationActive={false}
+              yAxisId="cost"
+              type="monotone"
+              dataKey="cost"
+              name="Cost ($)"
+              stroke="#ed6c02"
+              dot={false}
+            />
+          </LineChart>
+        </ResponsiveContainer>
+      </ChartCard>
     </div>
   );
 }

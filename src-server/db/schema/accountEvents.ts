@@ -1,7 +1,6 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts, uuidId } from './columns';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { ownerId } from './users';
 
 /**
  * Security-relevant changes to an account that its owner did not make by hand, such as a Google sign-in
@@ -11,10 +10,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const accountEvents = pgTable(
   'account_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: ownerId(),
     kind: text('kind', { enum: ['google-linked'] }).notNull(),
     /** What the change did, e.g. whether a password was removed and how many sessions ended. */
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
@@ -22,5 +19,3 @@ export const accountEvents = pgTable(
   },
   (t) => [index('account_events_user_idx').on(t.userId, t.at)],
 );
-
-export type AccountEventRow = typeof accountEvents.$inferSelect;

@@ -1,3 +1,4 @@
+import { createdAt, ts, uuidId } from './columns';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -9,22 +10,16 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './users';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ownerId, ownerKey } from './users';
 
 /** One AI request made for a user: what it was for, which model served it, its tokens and what it cost. */
 export const aiUsageEvents = pgTable(
   'ai_usage_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     taskType: text('task_type').notNull(),
     provider: text('provider').notNull(),
     model: text('model').notNull(),
@@ -33,7 +28,7 @@ export const aiUsageEvents = pgTable(
     totalTokens: integer('total_tokens').notNull(),
     /** Dollars, priced from model_prices when the request was made. */
     cost: numeric('cost', { precision: 14, scale: 6, mode: 'number' }).notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // The 30-day window per user (users list, suspicious users) and across everyone by day (overview, cost).
@@ -58,10 +53,8 @@ export const modelPrices = pgTable(
 export const abuseFlagEvents = pgTable(
   'abuse_flag_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: ownerId(),
     action: text('action', { enum: ['flag', 'unflag', 'mark-safe'] }).notNull(),
     reason: text('reason'),
     /** An operator's email, or 'abuse-check' for the automatic job. */
@@ -84,7 +77,7 @@ export const aiConfigs = pgTable('ai_configs', {
 export const abuseCheckRuns = pgTable(
   'abuse_check_runs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     status: text('status', { enum: ['running', 'done', 'failed'] }).notNull(),
     startedAt: ts('started_at').notNull(),
     finishedAt: ts('finished_at'),
@@ -105,9 +98,7 @@ export const abuseCheckRuns = pgTable(
  * user lasts beyond the next check. One row per user, replaced by each clearing.
  */
 export const abuseSafeMarks = pgTable('abuse_safe_marks', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerKey(),
   tokens30d: bigint('tokens_30d', { mode: 'number' }).notNull(),
   /** Dollars of AI usage in the 30-day window (float8, as the rules compute with it). */
   aiCost30d: doublePrecision('ai_cost_30d').notNull(),

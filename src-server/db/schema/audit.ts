@@ -1,7 +1,6 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
+import { bigserial, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../../src/contract/audit';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * One row per operator change made through the admin API, written by admin/audited.ts in the change's own

@@ -1,31 +1,26 @@
-import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { createdAt, ts } from './columns';
+import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { ownerId, ownerKey } from './users';
 
 /**
  * One row per user who ever reached billing: the provider's customer id, whether the one free trial was used,
  * the embedded provider's test card, and an operator's complimentary premium grant.
  */
 export const billingCustomers = pgTable('billing_customers', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerKey(),
   providerCustomerId: text('provider_customer_id').unique(),
   trialUsed: boolean('trial_used').notNull().default(false),
   /** Last four digits of the embedded provider's test card; '0002' declines every charge. */
   cardLast4: text('card_last4'),
   /** Premium granted by an operator; provider events never downgrade it. */
   complimentary: boolean('complimentary').notNull().default(false),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 /** The user's current subscription (one per user; resubscribing reuses the row). */
 export const subscriptions = pgTable('subscriptions', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerKey(),
   provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
   providerSubscriptionId: text('provider_subscription_id').unique(),
   status: text('status', { enum: ['trialing', 'active', 'past_due', 'canceled'] }).notNull(),
@@ -36,7 +31,7 @@ export const subscriptions = pgTable('subscriptions', {
   /** Price in cents after any coupon, charged at each renewal by the embedded provider. */
   amountCents: integer('amount_cents').notNull().default(899),
   couponCode: text('coupon_code'),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
@@ -46,14 +41,12 @@ export const subscriptions = pgTable('subscriptions', {
  */
 export const billingPageSessions = pgTable('billing_page_sessions', {
   id: text('id').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerId(),
   kind: text('kind', { enum: ['checkout', 'portal'] }).notNull(),
   returnUrl: text('return_url').notNull(),
   expiresAt: ts('expires_at').notNull(),
   completedAt: ts('completed_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Provider webhook events already applied, so a redelivery changes nothing. */
@@ -64,4 +57,3 @@ export const billingEvents = pgTable('billing_events', {
 });
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-export type BillingCustomerRow = typeof billingCustomers.$inferSelect;

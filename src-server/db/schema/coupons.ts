@@ -1,7 +1,6 @@
-import { boolean, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, ts, uuidId } from './columns';
+import { boolean, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * Discount coupons: managed in the console, redeemed at checkout. The code is stored upper-case;
@@ -10,7 +9,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const coupons = pgTable(
   'coupons',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     code: text('code').notNull().unique(),
     discountType: text('discount_type', { enum: ['percentage', 'fixed'] }).notNull(),
     amount: numeric('amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
@@ -21,7 +20,7 @@ export const coupons = pgTable(
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     /** The creator's email at creation time, so the list survives the account's deletion. */
     createdBy: text('created_by').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('coupons_created_at_idx').on(t.createdAt)],
 );

@@ -1,6 +1,5 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts } from './columns';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 
 /**
  * One row per background job: when it runs next, who holds its lease, and how its last runs went. A process

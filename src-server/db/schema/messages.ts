@@ -1,7 +1,6 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, ts, uuidId } from './columns';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { MESSAGE_STATUSES } from '../../../src/contract/support';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 
@@ -13,7 +12,7 @@ export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const
 export const outbox = pgTable(
   'outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     /** The body; null once the mail is delivered or has finally failed. */
@@ -27,7 +26,7 @@ export const outbox = pgTable(
     /** The worker sending it; a 'sending' row whose lease ran out is claimed again. */
     leaseOwner: text('lease_owner'),
     leaseUntil: ts('lease_until'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     sentAt: ts('sent_at'),
     error: text('error'),
   },
@@ -39,7 +38,7 @@ export type OutboxRow = typeof outbox.$inferSelect;
 export const contactMessages = pgTable(
   'contact_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     type: text('type', { enum: ['contact', 'support'] }).notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -48,7 +47,7 @@ export const contactMessages = pgTable(
     screenshotPath: text('screenshot_path'),
     screenshotType: text('screenshot_type'),
     screenshotSize: integer('screenshot_size'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('open'),
     /** The operator who last resolved or reopened the message, and when. */
     handledBy: text('handled_by'),

@@ -1,8 +1,7 @@
+import { createdAt, ts, uuidId } from './columns';
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bigint, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ownerId } from './users';
 
 export const POST_PLATFORMS = ['x', 'linkedin', 'reddit', 'instagram', 'pinterest'] as const;
 
@@ -10,10 +9,8 @@ export const POST_PLATFORMS = ['x', 'linkedin', 'reddit', 'instagram', 'pinteres
 export const posts = pgTable(
   'posts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: ownerId(),
     platform: text('platform', { enum: POST_PLATFORMS }).notNull(),
     url: text('url').notNull(),
     author: text('author').notNull().default(''),
@@ -23,7 +20,7 @@ export const posts = pgTable(
     category: text('category'),
     /** Bytes of the stored text and metadata, counted in users.storage_used. */
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -42,21 +39,18 @@ export const posts = pgTable(
 export const postMedia = pgTable(
   'post_media',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     postId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** The media store's key; a generated name, never the uploader's. */
     storageKey: text('storage_key').notNull().unique(),
     contentType: text('content_type').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('post_media_post_idx').on(t.postId), index('post_media_user_idx').on(t.userId)],
 );
 
 export type PostRow = typeof posts.$inferSelect;
-export type PostMediaRow = typeof postMedia.$inferSelect;

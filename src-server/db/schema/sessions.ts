@@ -1,18 +1,15 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { createdAt, ts, uuidId } from './columns';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { ownerId } from './users';
 
 /** Session tokens are never stored: only their SHA-256. */
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: ownerId(),
     tokenHash: text('token_hash').notNull().unique(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     /** The hard cap: created_at + SESSION_TTL_DAYS, however often the session is used. */
     expiresAt: ts('expires_at').notNull(),
     /**
@@ -28,12 +25,10 @@ export const sessions = pgTable(
 export const passwordResets = pgTable(
   'password_resets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: ownerId(),
     tokenHash: text('token_hash').notNull().unique(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
   },
@@ -42,7 +37,7 @@ export const passwordResets = pgTable(
 
 /** The short-lived half of a Google sign-in between the redirect out and the callback. */
 export const oauthStates = pgTable('oauth_states', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidId(),
   stateHash: text('state_hash').notNull().unique(),
   /** Hash of the httpOnly cookie set on the browser that started the flow, so a callback from another browser fails. */
   browserHash: text('browser_hash').notNull(),
@@ -60,8 +55,6 @@ export const oauthStates = pgTable('oauth_states', {
  */
 export const googleHandOffs = pgTable('google_hand_offs', {
   codeHash: text('code_hash').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerId(),
   expiresAt: ts('expires_at').notNull(),
 });

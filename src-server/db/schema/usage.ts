@@ -10,9 +10,8 @@ import {
   primaryKey,
   smallint,
   text,
-  uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { ownerId, ownerKey } from './users';
 
 const dollars = (name: string) => numeric(name, { precision: 18, scale: 6, mode: 'number' });
 
@@ -23,9 +22,7 @@ const dollars = (name: string) => numeric(name, { precision: 18, scale: 6, mode:
 export const aiUsageDaily = pgTable(
   'ai_usage_daily',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     day: date('day', { mode: 'string' }).notNull(),
     tokens: bigint('tokens', { mode: 'number' }).notNull(),
     cost: dollars('cost').notNull(),
@@ -60,9 +57,7 @@ export const aiUsageDailyByModel = pgTable(
 export const aiUsage30d = pgTable(
   'ai_usage_30d',
   {
-    userId: uuid('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerKey(),
     tokens: bigint('tokens', { mode: 'number' }).notNull(),
     cost: dollars('cost').notNull(),
     requests: integer('requests').notNull(),

@@ -1,12 +1,11 @@
+import { createdAt, ts, uuidId } from './columns';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bigint, boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     /** Always stored lower-case. */
     email: text('email').notNull().unique(),
     passwordHash: text('password_hash'),
@@ -26,7 +25,7 @@ export const users = pgTable(
     lastFlaggedReason: text('last_flagged_reason'),
     flaggedAt: ts('flagged_at'),
     lastLoginAt: ts('last_login_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -47,3 +46,15 @@ export const users = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/** The owning user: the row goes when the account does. */
+export const ownerId = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+/** The owning user as the row's key: one row per account, gone with it. */
+export const ownerKey = () =>
+  uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' });

@@ -1,7 +1,7 @@
-import type { ComponentType } from 'react';
 import { CapIcon, FlaskIcon, PenIcon, RocketIcon } from '../../ui/icons';
+import { IconCardGrid, type IconCardItem, LandingSection } from './LandingSection';
 
-const AUDIENCE: { title: string; text: string; Icon: ComponentType }[] = [
+const AUDIENCE: IconCardItem[] = [
   {
     title: 'Content creators',
     text: 'Build a swipe file of hooks, formats and ideas that perform, ready for your next post.',
@@ -26,24 +26,12 @@ const AUDIENCE: { title: string; text: string; Icon: ComponentType }[] = [
 
 export function Audience() {
   return (
-    <section className="pk-section" aria-labelledby="audience-title">
-      <div className="pk-container">
-        <div className="pk-section__head">
-          <p className="pk-eyebrow">Who it is for</p>
-          <h2 id="audience-title">Made for people who learn in public</h2>
-        </div>
-        <ul className="pk-grid pk-grid--4">
-          {AUDIENCE.map(({ title, text, Icon }) => (
-            <li key={title} className="pk-card pk-card--audience">
-              <span className="pk-card__icon">
-                <Icon />
-              </span>
-              <h3>{title}</h3>
-              <p>{text}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection
+      titleId="audience-title"
+      eyebrow="Who it is for"
+      title="Made for people who learn in public"
+    >
+      <IconCardGrid items={AUDIENCE} gridClass="pk-grid pk-grid--4" cardClass="pk-card pk-card--audience" />
+    </LandingSection>
   );
 }

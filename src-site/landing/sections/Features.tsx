@@ -1,7 +1,7 @@
-import type { ComponentType } from 'react';
 import { BookmarkIcon, ChartIcon, CompassIcon, SearchIcon, ShieldIcon, SparkIcon } from '../../ui/icons';
+import { IconCardGrid, type IconCardItem, LandingSection } from './LandingSection';
 
-const FEATURES: { title: string; text: string; Icon: ComponentType }[] = [
+const FEATURES: IconCardItem[] = [
   {
     title: 'One-Click Saving',
     text: 'A save button right on every post. Text, images and links are captured in one click.',
@@ -36,25 +36,15 @@ const FEATURES: { title: string; text: string; Icon: ComponentType }[] = [
 
 export function Features() {
   return (
-    <section id="features" className="pk-section pk-section--alt" aria-labelledby="features-title">
-      <div className="pk-container">
-        <div className="pk-section__head">
-          <p className="pk-eyebrow">Features</p>
-          <h2 id="features-title">Everything you need to keep what matters</h2>
-          <p>Built for people who learn from their feed and want to find it all again.</p>
-        </div>
-        <ul className="pk-grid pk-grid--3">
-          {FEATURES.map(({ title, text, Icon }) => (
-            <li key={title} className="pk-card">
-              <span className="pk-card__icon">
-                <Icon />
-              </span>
-              <h3>{title}</h3>
-              <p>{text}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection
+      id="features"
+      alt
+      titleId="features-title"
+      eyebrow="Features"
+      title="Everything you need to keep what matters"
+      lead="Built for people who learn from their feed and want to find it all again."
+    >
+      <IconCardGrid items={FEATURES} gridClass="pk-grid pk-grid--3" cardClass="pk-card" />
+    </LandingSection>
   );
 }

@@ -1,3 +1,5 @@
+import { LandingSection } from './LandingSection';
+
 const STEPS = [
   {
     title: 'Add to Chrome',
@@ -15,25 +17,24 @@ const STEPS = [
 
 export function HowItWorks() {
   return (
-    <section id="how-it-works" className="pk-section" aria-labelledby="how-title">
-      <div className="pk-container">
-        <div className="pk-section__head">
-          <p className="pk-eyebrow">Three steps</p>
-          <h2 id="how-title">How It Works</h2>
-          <p>From install to organised library in under a minute.</p>
-        </div>
-        <ol className="pk-steps">
-          {STEPS.map((s, i) => (
-            <li key={s.title} className="pk-step">
-              <span className="pk-step__num" aria-hidden="true">
-                {i + 1}
-              </span>
-              <h3>{s.title}</h3>
-              <p>{s.text}</p>
-            </li>
-          ))}
-        </ol>
-      </div>
-    </section>
+    <LandingSection
+      id="how-it-works"
+      titleId="how-title"
+      eyebrow="Three steps"
+      title="How It Works"
+      lead="From install to organised library in under a minute."
+    >
+      <ol className="pk-steps">
+        {STEPS.map((s, i) => (
+          <li key={s.title} className="pk-step">
+            <span className="pk-step__num" aria-hidden="true">
+              {i + 1}
+            </span>
+            <h3>{s.title}</h3>
+            <p>{s.text}</p>
+          </li>
+        ))}
+      </ol>
+    </LandingSection>
   );
 }

@@ -1,3 +1,5 @@
+import { LandingSection } from './LandingSection';
+
 const SHOTS = [
   {
     title: 'Saved Posts Dashboard',
@@ -21,26 +23,26 @@ const SHOTS = [
 
 export function Screenshots() {
   return (
-    <section id="screenshots" className="pk-section pk-section--alt" aria-labelledby="shots-title">
-      <div className="pk-container">
-        <div className="pk-section__head">
-          <p className="pk-eyebrow">Take a look</p>
-          <h2 id="shots-title">See Postkeeper in action</h2>
-        </div>
-        <ul className="pk-shots">
-          {SHOTS.map((s) => (
-            <li key={s.title}>
-              <figure className="pk-shot">
-                <img src={s.src} width="960" height="600" alt={s.alt} loading="lazy" decoding="async" />
-                <figcaption>
-                  <h3>{s.title}</h3>
-                  <p>{s.text}</p>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection
+      id="screenshots"
+      alt
+      titleId="shots-title"
+      eyebrow="Take a look"
+      title="See Postkeeper in action"
+    >
+      <ul className="pk-shots">
+        {SHOTS.map((s) => (
+          <li key={s.title}>
+            <figure className="pk-shot">
+              <img src={s.src} width="960" height="600" alt={s.alt} loading="lazy" decoding="async" />
+              <figcaption>
+                <h3>{s.title}</h3>
+                <p>{s.text}</p>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

@@ -1,3 +1,5 @@
+import { LandingSection } from './LandingSection';
+
 // Built and styled, but hidden until we have quotes from real users we may publish (docs/product.md#landing-page).
 export const SHOW_TESTIMONIALS = false;
 
@@ -18,23 +20,17 @@ const QUOTES = [
 
 export function Testimonials() {
   return (
-    <section className="pk-section" aria-labelledby="testimonials-title">
-      <div className="pk-container">
-        <div className="pk-section__head">
-          <p className="pk-eyebrow">Loved by savers</p>
-          <h2 id="testimonials-title">What people say</h2>
-        </div>
-        <ul className="pk-grid pk-grid--3">
-          {QUOTES.map((q) => (
-            <li key={q.who} className="pk-card">
-              <blockquote>
-                <p>“{q.quote}”</p>
-              </blockquote>
-              <p className="pk-card__meta">{q.who}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection titleId="testimonials-title" eyebrow="Loved by savers" title="What people say">
+      <ul className="pk-grid pk-grid--3">
+        {QUOTES.map((q) => (
+          <li key={q.who} className="pk-card">
+            <blockquote>
+              <p>“{q.quote}”</p>
+            </blockquote>
+            <p className="pk-card__meta">{q.who}</p>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

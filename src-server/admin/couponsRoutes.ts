@@ -20,10 +20,10 @@ import {
 } from './couponsService';
 import { updateCoupon } from './couponUpdate';
 import { isPaged, operator, sendTotal } from './adminContext';
-import { idsOf, restArray, restFilter, sendRestList, simpleRestOf } from './simpleRest';
+import { restArray, restListFilter, sendRestList, simpleRestOf } from './simpleRest';
 import { errorResponses, idParamsSchema, messageSchema } from '../../src/contract/common';
 
-export async function couponRoutes(fastify: FastifyInstance): Promise<void> {
+export async function couponsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -42,10 +42,9 @@ export async function couponRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const rest = simpleRestOf(request.query);
       if (rest) {
-        const { q, search, id, status } = restFilter(couponsFilterSchema, rest.filter);
         const { coupons, total } = await listCoupons(
           app.ctx,
-          { status, search: q ?? search, ids: idsOf(id) },
+          restListFilter(couponsFilterSchema, rest.filter),
           rest.params,
         );
         return sendRestList(reply, 'coupons', coupons, rest.params, total);

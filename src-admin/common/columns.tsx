@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 
@@ -18,5 +19,23 @@ export function userColumn<R extends GridValidRowModel & Named>(): GridColDef<R>
         </Typography>
       </div>
     ),
+  };
+}
+
+/** The plan, as short as it reads ('free', 'premium'). */
+export const planColumn = { field: 'plan', headerName: 'Plan', width: 80 } as const;
+
+/** The last column: a row's buttons, never sorted and never hidden from the columns menu. */
+export function actionsColumn<R extends GridValidRowModel>(
+  width: number,
+  render: (row: R) => ReactNode,
+): GridColDef<R> {
+  return {
+    field: 'actions',
+    headerName: 'Actions',
+    width,
+    sortable: false,
+    hideable: false,
+    renderCell: ({ row }) => render(row),
   };
 }

@@ -1,0 +1,18 @@
+import type { AdminUser } from '../../src/contract/admin';
+import { ADMIN_TEXT } from '../providers/adminMessages';
+import { textMatches } from '../providers/listQuery';
+import { fieldsMatch, given, reasonCategory, resourceSpec, searchOf } from '../providers/resourceSpec';
+
+/** The reason category filter reads the last flag's reason, in any case. */
+const reasonMatches = (u: AdminUser, reason: unknown) =>
+  !given(reason) || reasonCategory(u.lastFlaggedReason).toLowerCase() === String(reason).toLowerCase();
+
+export const flaggedData = resourceSpec<AdminUser>({
+  path: 'users/flagged',
+  key: 'users',
+  loadError: ADMIN_TEXT.loadFlagged,
+  matches: (u, f) =>
+    fieldsMatch(u, f, 'plan', 'subscriptionStatus') &&
+    reasonMatches(u, f.reason) &&
+    textMatches(searchOf(f), u.email, u.name, u.displayName, u.lastFlaggedReason),
+});

@@ -1,0 +1,20 @@
+import type { SuspiciousUser } from '../../src/contract/admin';
+import { ADMIN_TEXT } from '../providers/adminMessages';
+import { textMatches } from '../providers/listQuery';
+import { fieldsMatch, given, reasonCategory, resourceSpec, searchOf } from '../providers/resourceSpec';
+
+/** Status: flagged, or suspicious only (not flagged). */
+const statusMatches = (u: SuspiciousUser, status: unknown) =>
+  status === 'flagged' ? u.flaggedForAbuse : status === 'suspicious' ? !u.flaggedForAbuse : true;
+
+export const suspiciousData = resourceSpec<SuspiciousUser>({
+  path: 'users/suspicious',
+  key: 'users',
+  idOf: (r) => String(r.id ?? r._id ?? r.email),
+  loadError: ADMIN_TEXT.loadSuspicious,
+  matches: (u, f) =>
+    fieldsMatch(u, f, 'plan') &&
+    statusMatches(u, f.status) &&
+    (!given(f.reason) || u.suspiciousReasons.some((r) => reasonCategory(r) === f.reason)) &&
+    textMatches(searchOf(f), u.email, u.name, u.displayName),
+});
