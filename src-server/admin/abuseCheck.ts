@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import type { Tx } from '../db/connect';
 import { abuseCheckRuns, abuseFlagEvents, users } from '../db/schema';
 import { rows } from './sqlRows';
 import { newViolations, thresholdsOf } from './abuseRules';
@@ -14,8 +15,6 @@ const running = new Set<Promise<void>>();
 export const abuseChecksSettled = async () => void (await Promise.allSettled([...running]));
 
 export const ABUSE_CHECK_JOB = 'abuse-check';
-
-type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
 /**
  * Whoever holds the job's lease is the only one running a check, so a 'running' row met then was left by a

@@ -6,53 +6,28 @@ import {
   abuseStatsSchema,
   adminUserSchema,
   flagUserSchema,
-  listParamsSchema,
 } from '../../src/contract/admin';
 import { abuseHistory, abuseStats, listFlagged } from './abuseService';
 import { startAbuseCheck } from './abuseCheck';
 import { clearFlag, flagUser } from './flagService';
-import { isPaged, operator, sendTotal } from './adminContext';
-import { restArray, restListFilter, sendRestList, simpleRestOf, withId } from './simpleRest';
+import { operator } from './adminContext';
+import { adminList } from './listRoute';
 import { flaggedFilterSchema, flaggedQuerySchema } from '../../src/contract/adminLists';
 import { errorResponses, idParamsSchema, messageSchema } from '../../src/contract/common';
 
 export async function abuseRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/users/flagged',
-    {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Flagged users, newest flag first, by plan, subscription status, reason category (the text before the first colon) and a search of email or name; paged when asked',
-        querystring: flaggedQuerySchema.extend(listParamsSchema.shape),
-        response: {
-          200: z.union([z.object({ users: z.array(adminUserSchema) }), restArray(adminUserSchema)]),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request, reply) => {
-      const rest = simpleRestOf(request.query);
-      if (rest) {
-        const { users, total } = await listFlagged(
-          app.ctx,
-          restListFilter(flaggedFilterSchema, rest.filter),
-          rest.params,
-        );
-        return sendRestList(reply, 'flagged', users.map(withId), rest.params, total);
-      }
-      const { plan, subscriptionStatus, reason, search, ...params } = request.query;
-      const { users, total } = await listFlagged(
-        app.ctx,
-        { plan, subscriptionStatus, reason, search },
-        params,
-      );
-      sendTotal(reply, total, isPaged(params));
-      return { users };
-    },
-  );
+  adminList(app, {
+    url: '/users/flagged',
+    summary:
+      'Flagged users, newest flag first, by plan, subscription status, reason category (the text before the first colon) and a search of email or name',
+    key: 'users',
+    query: flaggedQuerySchema,
+    filter: flaggedFilterSchema,
+    record: adminUserSchema,
+    service: listFlagged,
+  });
 
   app.get(
     '/abuse/stats',

@@ -3,56 +3,27 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   costSummarySchema,
-  listParamsSchema,
   suspiciousStatisticsSchema,
   suspiciousUserSchema,
 } from '../../src/contract/admin';
 import { costByModel, costSummary, suspiciousUsers } from './costService';
-import { isPaged, sendTotal } from './adminContext';
-import { restArray, restListFilter, sendRestList, simpleRestOf, withId } from './simpleRest';
+import { adminList } from './listRoute';
 import { suspiciousFilterSchema, suspiciousQuerySchema } from '../../src/contract/adminLists';
-import { messageSchema } from '../../src/contract/common';
 
 export async function costRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/users/suspicious',
-    {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Flagged users and users over a threshold, costliest first, with statistics of everyone; by plan, status (flagged or suspicious), a rule broken (reason) and a search of email or name; paged when asked',
-        querystring: suspiciousQuerySchema.extend(listParamsSchema.shape),
-        response: {
-          200: z.union([
-            z.object({ users: z.array(suspiciousUserSchema), statistics: suspiciousStatisticsSchema }),
-            restArray(suspiciousUserSchema),
-          ]),
-          400: messageSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const rest = simpleRestOf(request.query);
-      if (rest) {
-        const { users, total } = await suspiciousUsers(
-          app.ctx,
-          restListFilter(suspiciousFilterSchema, rest.filter),
-          rest.params,
-        );
-        return sendRestList(reply, 'suspicious', users.map(withId), rest.params, total);
-      }
-      const { plan, status, reason, search, ...params } = request.query;
-      const { users, statistics, total } = await suspiciousUsers(
-        app.ctx,
-        { plan, status, reason, search },
-        params,
-      );
-      sendTotal(reply, total, isPaged(params));
-      return { users, statistics };
-    },
-  );
+  adminList(app, {
+    url: '/users/suspicious',
+    summary:
+      'Flagged users and users over a threshold, costliest first, with statistics of everyone; by plan, status (flagged or suspicious), a rule broken (reason) and a search of email or name',
+    key: 'users',
+    query: suspiciousQuerySchema,
+    filter: suspiciousFilterSchema,
+    record: suspiciousUserSchema,
+    answer: z.object({ users: z.array(suspiciousUserSchema), statistics: suspiciousStatisticsSchema }),
+    service: suspiciousUsers,
+  });
 
   app.get(
     '/cost-analysis/summary',

@@ -2,7 +2,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import { createCouponSchema, type Coupon, type UpdateCoupon } from '../../src/contract/admin';
 import type { AppContext } from '../context';
 import { coupons } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
+import { lockedCoupon } from '../db/lockedRows';
+import { badRequest, conflict } from '../errors';
 import { existingId } from '../ids';
 import { audited, type Actor } from './audited';
 import { auditFields, toCoupon } from './couponsService';
@@ -21,8 +22,7 @@ export async function updateCoupon(
   const at = ctx.clock.now();
   const row = await ctx.db
     .transaction(async (tx) => {
-      const [old] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for('update');
-      if (!old) throw notFound('Coupon not found');
+      const old = await lockedCoupon(tx, couponId);
       const before = auditFields(old);
       const checked = createCouponSchema.safeParse({ ...before, ...definedOf(input) });
       if (!checked.success) throw badRequest(messageOf(checked.error.issues[0]));

@@ -6,7 +6,6 @@ import {
   couponsQuerySchema,
   couponStatsSchema,
   createCouponSchema,
-  listParamsSchema,
   updateCouponSchema,
 } from '../../src/contract/admin';
 import { couponsFilterSchema } from '../../src/contract/adminLists';
@@ -19,42 +18,22 @@ import {
   setCouponActive,
 } from './couponsService';
 import { updateCoupon } from './couponUpdate';
-import { isPaged, operator, sendTotal } from './adminContext';
-import { restArray, restListFilter, sendRestList, simpleRestOf } from './simpleRest';
+import { operator } from './adminContext';
+import { adminList } from './listRoute';
 import { errorResponses, idParamsSchema, messageSchema } from '../../src/contract/common';
 
 export async function couponsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/coupons',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Coupons by status and code; paged when asked (total in X-Total-Count)',
-        querystring: couponsQuerySchema.extend(listParamsSchema.shape),
-        response: {
-          200: z.union([z.object({ coupons: z.array(couponSchema) }), restArray(couponSchema)]),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request, reply) => {
-      const rest = simpleRestOf(request.query);
-      if (rest) {
-        const { coupons, total } = await listCoupons(
-          app.ctx,
-          restListFilter(couponsFilterSchema, rest.filter),
-          rest.params,
-        );
-        return sendRestList(reply, 'coupons', coupons, rest.params, total);
-      }
-      const { status, search, ...params } = request.query;
-      const { coupons, total } = await listCoupons(app.ctx, { status, search }, params);
-      sendTotal(reply, total, isPaged(params));
-      return { coupons };
-    },
-  );
+  adminList(app, {
+    url: '/coupons',
+    summary: 'Coupons by status and code',
+    key: 'coupons',
+    query: couponsQuerySchema,
+    filter: couponsFilterSchema,
+    record: couponSchema,
+    service: listCoupons,
+  });
 
   app.get(
     '/coupons/stats',

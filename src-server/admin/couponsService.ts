@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Coupon, CouponStats, CreateCoupon } from '../../src/contract/admin';
 import type { AppContext } from '../context';
 import { coupons, type CouponRow } from '../db/schema';
+import { lockedCoupon } from '../db/lockedRows';
 import { conflict, notFound } from '../errors';
 import { existingId, uuidsOf } from '../ids';
 import { likePattern } from './userRows';
@@ -157,8 +158,7 @@ export async function setCouponActive(
   const couponId = existingId(id, 'Coupon');
   const at = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
-    const [old] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for('update');
-    if (!old) throw notFound('Coupon not found');
+    const old = await lockedCoupon(tx, couponId);
     const [updated] = await tx.update(coupons).set({ isActive }).where(eq(coupons.id, couponId)).returning();
     await audited(tx, actor, {
       at,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { abuseFlagEvents, abuseSafeMarks, users } from '../db/schema';
-import { notFound } from '../errors';
+import { lockedUser } from '../db/lockedRows';
 import { existingId } from '../ids';
 import { audited, type Actor } from './audited';
 import { usageFiguresOf } from './abuseService';
@@ -11,16 +11,7 @@ export async function flagUser(ctx: AppContext, actor: Actor, id: string, reason
   const userId = existingId(id);
   const at = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const [old] = await tx
-      .select({
-        email: users.email,
-        flaggedForAbuse: users.flaggedForAbuse,
-        lastFlaggedReason: users.lastFlaggedReason,
-      })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    if (!old) throw notFound('User not found');
+    const old = await lockedUser(tx, userId);
     await tx
       .update(users)
       .set({ flaggedForAbuse: true, lastFlaggedReason: reason, flaggedAt: at, updatedAt: at })
@@ -53,12 +44,7 @@ export async function clearFlag(
   const at = ctx.clock.now();
   const { figures } = await usageFiguresOf(ctx, userId);
   await ctx.db.transaction(async (tx) => {
-    const [old] = await tx
-      .select({ email: users.email, flaggedForAbuse: users.flaggedForAbuse })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    if (!old) throw notFound('User not found');
+    const old = await lockedUser(tx, userId);
     await tx.update(users).set({ flaggedForAbuse: false, updatedAt: at }).where(eq(users.id, userId));
     await tx.insert(abuseFlagEvents).values({ userId, action, reason: null, by: actor.email, at });
     const mark = { ...figures, action, by: actor.email, at };

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listParamsSchema, TOTAL_COUNT_HEADER } from '../../src/contract/admin';
 import { inboxMessageSchema, messagesQuerySchema, setMessageStatusSchema } from '../../src/contract/support';
 import { getMessage, listMessages, messageScreenshot, setMessageStatus } from './messagesService';
-import { ALWAYS_PAGED_NOTE, operator } from './adminContext';
-import { restArray, restListFilter, sendRestList, simpleRestOf } from './simpleRest';
+import { operator } from './adminContext';
+import { adminList } from './listRoute';
 import { messagesFilterSchema } from '../../src/contract/adminLists';
 import { errorResponses, idParamsSchema } from '../../src/contract/common';
 
@@ -30,36 +29,16 @@ const screenshotResponse = z
 export async function messagesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/messages',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Contact and support messages by type, status and a search of name, email and message',
-        description: ALWAYS_PAGED_NOTE,
-        querystring: messagesQuerySchema.extend(listParamsSchema.shape),
-        response: {
-          200: z.union([z.object({ messages: z.array(inboxMessageSchema) }), restArray(inboxMessageSchema)]),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request, reply) => {
-      const rest = simpleRestOf(request.query);
-      if (rest) {
-        const { messages, total } = await listMessages(
-          app.ctx,
-          restListFilter(messagesFilterSchema, rest.filter),
-          rest.params,
-        );
-        return sendRestList(reply, 'messages', messages, rest.params, total);
-      }
-      const { type, status, search, ...params } = request.query;
-      const { messages, total } = await listMessages(app.ctx, { type, status, search }, params);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return { messages };
-    },
-  );
+  adminList(app, {
+    url: '/messages',
+    summary: 'Contact and support messages by type, status and a search of name, email and message',
+    key: 'messages',
+    query: messagesQuerySchema,
+    filter: messagesFilterSchema,
+    record: inboxMessageSchema,
+    alwaysPaged: true,
+    service: listMessages,
+  });
 
   app.get(
     '/messages/:id',

@@ -5,6 +5,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { InboxMessage, MessageStatus } from '../../src/contract/support';
 import type { AppContext } from '../context';
 import { contactMessages, type ContactMessageRow } from '../db/schema';
+import { lockedMessage } from '../db/lockedRows';
 import { notFound } from '../errors';
 import { existingId, uuidsOf } from '../ids';
 import { imageTypeOf } from '../contact/imageType';
@@ -114,12 +115,7 @@ export async function setMessageStatus(
   const messageId = existingId(id, 'Message');
   const at = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
-    const [old] = await tx
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.id, messageId))
-      .for('update');
-    if (!old) throw notFound('Message not found');
+    const old = await lockedMessage(tx, messageId);
     const [updated] = await tx
       .update(contactMessages)
       .set({ status, handledBy: actor.email, handledAt: at })

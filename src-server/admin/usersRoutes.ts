@@ -1,18 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  adminOverviewSchema,
-  adminUserSchema,
-  adminUsersQuerySchema,
-  listParamsSchema,
-} from '../../src/contract/admin';
+import { adminOverviewSchema, adminUserSchema, adminUsersQuerySchema } from '../../src/contract/admin';
 import { planSchema } from '../../src/contract/user';
 import { changePlanByAdmin } from '../billing/adminPlanChange';
 import { overview } from './overviewService';
 import { listUsers, revokeSessionsByAdmin, setAdsDisabled, userUsage } from './usersService';
-import { isPaged, operator, sendTotal } from './adminContext';
-import { restArray, restListFilter, sendRestList, simpleRestOf, withId } from './simpleRest';
+import { operator } from './adminContext';
+import { adminList } from './listRoute';
+import { withId } from './simpleRest';
 import { usersFilterSchema } from '../../src/contract/adminLists';
 import { errorResponses, idParamsSchema, messageSchema } from '../../src/contract/common';
 
@@ -33,36 +29,15 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     }),
   );
 
-  app.get(
-    '/users',
-    {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Users, filtered; paged and sorted when page/perPage/sort/order are given (total in X-Total-Count)',
-        querystring: adminUsersQuerySchema.extend(listParamsSchema.shape),
-        response: {
-          200: z.union([z.object({ users: z.array(adminUserSchema) }), restArray(adminUserSchema)]),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request, reply) => {
-      const rest = simpleRestOf(request.query);
-      if (rest) {
-        const { users, total } = await listUsers(
-          app.ctx,
-          restListFilter(usersFilterSchema, rest.filter),
-          rest.params,
-        );
-        return sendRestList(reply, 'users', users.map(withId), rest.params, total);
-      }
-      const { subscriptionStatus, plan, search, ...params } = request.query;
-      const { users, total } = await listUsers(app.ctx, { subscriptionStatus, plan, search }, params);
-      sendTotal(reply, total, isPaged(params));
-      return { users };
-    },
-  );
+  adminList(app, {
+    url: '/users',
+    summary: 'Users by plan, subscription status and a search of email or name; paged and sorted when asked',
+    key: 'users',
+    query: adminUsersQuerySchema,
+    filter: usersFilterSchema,
+    record: adminUserSchema,
+    service: listUsers,
+  });
 
   app.get(
     '/users/:id',

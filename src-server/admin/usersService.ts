@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminUser } from '../../src/contract/admin';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
+import { lockedUser } from '../db/lockedRows';
 import { notFound } from '../errors';
 import { idIn, rows } from './sqlRows';
 import { likePattern, PROFILE_COLUMNS, rowToAdminUser, type ProfileRow } from './userRows';
@@ -119,12 +120,7 @@ export async function setAdsDisabled(
   id = existingId(id);
   const at = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ email: users.email, adsDisabled: users.adsDisabled })
-      .from(users)
-      .where(eq(users.id, id))
-      .for('update');
-    if (!user) throw notFound('User not found');
+    const user = await lockedUser(tx, id);
     await tx.update(users).set({ adsDisabled, updatedAt: at }).where(eq(users.id, id));
     await audited(tx, actor, {
       at,

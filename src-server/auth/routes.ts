@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './accountRoutes';
 import { passwordResetRoutes } from './passwordResetRoutes';
 import { googleRoutes } from './googleRoutes';
-import { revokeAllRoutes } from './revokeAllRoutes';
-import { logoutRoutes } from './logoutRoutes';
+import { signOutRoutes } from './signOutRoutes';
 
 /** Everything under /api/auth. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -14,10 +13,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         reply.header('Cache-Control', 'no-store');
       });
       await auth.register(accountRoutes);
-      await auth.register(logoutRoutes);
+      await auth.register(signOutRoutes);
       await auth.register(passwordResetRoutes);
       await auth.register(googleRoutes);
-      await auth.register(revokeAllRoutes);
     },
     { prefix: '/auth' },
   );

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import type { Clock } from '../clock';
 import { billingCustomers, subscriptions, users } from '../db/schema';
-import { conflict, notFound } from '../errors';
+import { lockedUser } from '../db/lockedRows';
+import { conflict } from '../errors';
 import { isLive } from './planSync';
 import { existingId } from '../ids';
 import { PLANS } from '../../src/config';
@@ -31,12 +32,7 @@ export async function changePlanByAdmin(
   userId = existingId(userId);
   const now = clock.now();
   await db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ email: users.email, plan: users.plan })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    if (!user) throw notFound('User not found');
+    const user = await lockedUser(tx, userId);
     const [grant] = await tx
       .select({ complimentary: billingCustomers.complimentary })
       .from(billingCustomers)

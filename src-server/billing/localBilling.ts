@@ -3,7 +3,8 @@ import type { DbContext } from '../context';
 import { billingCustomers, coupons, subscriptions, users, type SubscriptionRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { PLANS } from '../../src/config';
-import { LIVE_STATUSES, syncPlan, type SubscriptionStatus, type Tx } from './planSync';
+import { LIVE_STATUSES, syncPlan, type SubscriptionStatus } from './planSync';
+import type { Tx } from '../db/connect';
 
 export const PRICE_CENTS = 899;
 export const TRIAL_DAYS = PLANS.premium.trialDays;

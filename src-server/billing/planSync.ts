@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { DbContext } from '../context';
-import type { Db } from '../db/connect';
+import type { Db, Tx } from '../db/connect';
 import { billingCustomers, users } from '../db/schema';
 import { PLANS } from '../../src/config';
 
 export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled';
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Statuses in which the subscriber keeps premium (docs/product.md#subscription-lifecycle: only canceled loses it). */
 export const LIVE_STATUSES: readonly SubscriptionStatus[] = ['trialing', 'active', 'past_due'];

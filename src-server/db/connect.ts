@@ -13,6 +13,8 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** One type for both engines: services take this and never know which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction of either engine, as `db.transaction` hands it to its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

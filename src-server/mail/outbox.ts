@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import type { Tx } from '../billing/planSync';
+import type { Tx } from '../db/connect';
 import { outbox } from '../db/schema';
 import type { MailMessage } from './mailer';
 
