@@ -15,6 +15,17 @@ import { adminList } from './listRoute';
 import { flaggedFilterSchema, flaggedQuerySchema } from '../../src/contract/adminLists';
 import { errorResponses, idParamsSchema, messageSchema } from '../../src/contract/common';
 
+/** Unflag and Mark as Safe both clear the flag; the flag history and the audit log keep which one it was. */
+const CLEARS = [
+  { method: 'POST', action: 'unflag', summary: 'Clear the abuse flag', done: 'User unflagged' },
+  {
+    method: 'PATCH',
+    action: 'mark-safe',
+    summary: 'Mark a suspicious user as safe',
+    done: 'User marked as safe',
+  },
+] as const;
+
 export async function abuseRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -73,37 +84,22 @@ export async function abuseRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post(
-    '/users/:id/unflag',
-    {
+  for (const clear of CLEARS) {
+    app.route({
+      method: clear.method,
+      url: `/users/:id/${clear.action}`,
       schema: {
         tags: ['admin'],
-        summary: 'Clear the abuse flag',
+        summary: clear.summary,
         params: idParamsSchema,
         response: { 200: messageSchema, ...errorResponses },
       },
-    },
-    async (request) => {
-      await clearFlag(app.ctx, operator(request), request.params.id, 'unflag');
-      return { message: 'User unflagged' };
-    },
-  );
-
-  app.patch(
-    '/users/:id/mark-safe',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Mark a suspicious user as safe',
-        params: idParamsSchema,
-        response: { 200: messageSchema, ...errorResponses },
+      handler: async (request) => {
+        await clearFlag(app.ctx, operator(request), request.params.id, clear.action);
+        return { message: clear.done };
       },
-    },
-    async (request) => {
-      await clearFlag(app.ctx, operator(request), request.params.id, 'mark-safe');
-      return { message: 'User marked as safe' };
-    },
-  );
+    });
+  }
 
   app.post(
     '/abuse/check',

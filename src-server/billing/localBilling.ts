@@ -3,7 +3,7 @@ import type { DbContext } from '../context';
 import { billingCustomers, coupons, subscriptions, users, type SubscriptionRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { PLANS } from '../../src/config';
-import { LIVE_STATUSES, syncPlan, type SubscriptionStatus } from './planSync';
+import { LIVE_STATUSES, saveSubscription, syncPlan, type SubscriptionStatus } from './planSync';
 import type { Tx } from '../db/connect';
 
 export const PRICE_CENTS = 899;
@@ -113,13 +113,7 @@ export async function completeLocalCheckout(
       couponCode: coupon?.code ?? null,
       updatedAt: now,
     };
-    const [row] = await tx
-      .insert(subscriptions)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: subscriptions.userId, set: values })
-      .returning();
-    await syncPlan(tx, userId, row.status, now);
-    return row;
+    return saveSubscription(tx, userId, values, now);
   });
 }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbContext } from '../context';
 import type { Db, Tx } from '../db/connect';
-import { billingCustomers, users } from '../db/schema';
+import { billingCustomers, subscriptions, users } from '../db/schema';
 import { PLANS } from '../../src/config';
 
 export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled';
@@ -26,6 +26,22 @@ export async function syncPlan(tx: Tx | Db, userId: string, status: Subscription
     .update(users)
     .set({ plan, storageLimit: PLANS[plan].storageBytes, subscriptionStatus: status, updatedAt: now })
     .where(eq(users.id, userId));
+}
+
+/** Writes the user's one subscription (inserted, or replacing the last) and the plan it gives them. */
+export async function saveSubscription(
+  tx: Tx,
+  userId: string,
+  values: Omit<typeof subscriptions.$inferInsert, 'userId'>,
+  now: Date,
+) {
+  const [row] = await tx
+    .insert(subscriptions)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: values })
+    .returning();
+  await syncPlan(tx, userId, row.status, now);
+  return row;
 }
 
 /** True while an operator's Premium grant is in force for the user (billing_customers.complimentary). */

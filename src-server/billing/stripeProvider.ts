@@ -6,7 +6,7 @@ import type { AppConfig } from '../config';
 import { billingCustomers, billingEvents, subscriptions, users } from '../db/schema';
 import { badRequest, conflict, notFound, unavailable } from '../errors';
 import { ALREADY_SUBSCRIBED, NO_SUBSCRIPTION, TRIAL_DAYS } from './localBilling';
-import { LIVE_STATUSES, syncPlan, type SubscriptionStatus } from './planSync';
+import { LIVE_STATUSES, saveSubscription, type SubscriptionStatus } from './planSync';
 import { toSubscription, type BillingProvider } from './provider';
 
 export function stripeClient(config: AppConfig): Stripe {
@@ -135,17 +135,11 @@ export function stripeProvider(deps: {
         trialEnd: fromEpoch(sub.trial_end),
         updatedAt: now,
       };
-      const [row] = await tx
-        .insert(subscriptions)
-        .values({ userId, ...values })
-        .onConflictDoUpdate({ target: subscriptions.userId, set: values })
-        .returning();
       await tx
         .insert(billingCustomers)
         .values({ userId, providerCustomerId: customerId, trialUsed: true })
         .onConflictDoUpdate({ target: billingCustomers.userId, set: { trialUsed: true, updatedAt: now } });
-      await syncPlan(tx, userId, row.status, now);
-      return row;
+      return saveSubscription(tx, userId, values, now);
     });
   }
 

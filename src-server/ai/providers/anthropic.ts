@@ -1,6 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { tokenCount, type AiProvider } from './provider';
-import type { ProviderOptions } from './openai';
+import { sdkClientOptions, tokenCount, type AiProvider, type ProviderOptions } from './provider';
 
 /**
  * The console offers short model names; the Messages API wants its own ids, so those are pinned here (a
@@ -13,15 +12,7 @@ const API_MODEL: Record<string, string> = {
 
 /** Anthropic messages through the official SDK; the prompt itself asks for JSON. */
 export function anthropicProvider(opts: ProviderOptions): AiProvider {
-  const client = new Anthropic({
-    apiKey: opts.apiKey,
-    // Explicit, so the SDK never reads ANTHROPIC_BASE_URL or a credentials profile the config did not name.
-    baseURL: opts.baseUrl ?? 'https://api.anthropic.com',
-    timeout: opts.timeoutMs,
-    // The gateway falls back to another provider instead; SDK retries would multiply the timeout.
-    maxRetries: 0,
-    logLevel: 'off',
-  });
+  const client = new Anthropic(sdkClientOptions(opts, 'https://api.anthropic.com'));
   return {
     async complete(req) {
       const res = await client.messages.create(

@@ -1,6 +1,5 @@
 import { GoogleGenAI } from '@google/genai';
-import { tokenCount, type AiProvider } from './provider';
-import type { ProviderOptions } from './openai';
+import { tokenCount, type AiProvider, type ProviderOptions } from './provider';
 
 /** Gemini generateContent through the official SDK, asking for a JSON response. */
 export function googleProvider(opts: ProviderOptions): AiProvider {

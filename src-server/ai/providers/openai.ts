@@ -1,24 +1,9 @@
 import OpenAI from 'openai';
-import { tokenCount, type AiProvider } from './provider';
-
-export interface ProviderOptions {
-  apiKey: string;
-  baseUrl?: string;
-  timeoutMs: number;
-}
+import { sdkClientOptions, tokenCount, type AiProvider, type ProviderOptions } from './provider';
 
 /** OpenAI chat completions through the official SDK, asking for a JSON object. */
 export function openAiProvider(opts: ProviderOptions): AiProvider {
-  const client = new OpenAI({
-    apiKey: opts.apiKey,
-    // Explicit, so the SDK never picks OPENAI_BASE_URL from a process environment the config did not read.
-    baseURL: opts.baseUrl ?? 'https://api.openai.com/v1',
-    timeout: opts.timeoutMs,
-    // The gateway falls back to another provider instead; SDK retries would multiply the timeout.
-    maxRetries: 0,
-    // SDK log lines can quote provider responses.
-    logLevel: 'off',
-  });
+  const client = new OpenAI(sdkClientOptions(opts, 'https://api.openai.com/v1'));
   return {
     async complete(req) {
       const res = await client.chat.completions.create(

@@ -20,6 +20,27 @@ export interface Completion {
   usage: TokenUsage;
 }
 
+/** How the gateway reaches one provider: from the config, never from the process environment. */
+export interface ProviderOptions {
+  apiKey: string;
+  baseUrl?: string;
+  timeoutMs: number;
+}
+
+/** The client options the OpenAI and Anthropic SDKs share, set the same way for both. */
+export function sdkClientOptions(opts: ProviderOptions, defaultBaseUrl: string) {
+  return {
+    apiKey: opts.apiKey,
+    // Explicit, so the SDK never picks a base URL from an environment variable the config did not read.
+    baseURL: opts.baseUrl ?? defaultBaseUrl,
+    timeout: opts.timeoutMs,
+    // The gateway falls back to another provider instead; SDK retries would multiply the timeout.
+    maxRetries: 0,
+    // SDK log lines can quote provider responses.
+    logLevel: 'off' as const,
+  };
+}
+
 /** One provider behind its official SDK. */
 export interface AiProvider {
   complete(request: CompletionRequest): Promise<Completion>;
