@@ -144,7 +144,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           }
           const [redisUp, jobs] = await Promise.all([
             ctx.rateLimits.ping?.(REDIS_PING_TIMEOUT_MS),
-            jobHealth(ctx.db, ctx.clock),
+            jobHealth(ctx),
           ]);
           const redis = redisUp === undefined ? undefined : redisUp ? ('up' as const) : ('down' as const);
           return {

@@ -93,13 +93,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await changePlanByAdmin(
-        app.ctx.db,
-        app.ctx.clock,
-        operator(request),
-        request.params.id,
-        request.body.plan,
-      );
+      await changePlanByAdmin(app.ctx, operator(request), request.params.id, request.body.plan);
       return { message: `Plan changed to ${request.body.plan}` };
     },
   );

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/connect';
-import type { Clock } from '../clock';
+import type { DbContext } from '../context';
 import { billingCustomers, subscriptions, users } from '../db/schema';
 import { lockedUser } from '../db/lockedRows';
 import { conflict } from '../errors';
@@ -23,8 +22,7 @@ export const LIVE_SUBSCRIPTION_DOWNGRADE =
  *   changed by the provider.
  */
 export async function changePlanByAdmin(
-  db: Db,
-  clock: Clock,
+  { db, clock }: DbContext,
   actor: Actor,
   userId: string,
   plan: 'free' | 'premium',

@@ -1,6 +1,5 @@
 import { asc } from 'drizzle-orm';
-import type { Db } from '../db/connect';
-import type { Clock } from '../clock';
+import type { DbContext } from '../context';
 import { jobs } from '../db/schema';
 import type { JobHealth } from '../../src/contract/health';
 
@@ -10,7 +9,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * Every job as the jobs table records it, across all processes. The error text stays in the table and the log:
  * the health answer is public, and an error can name internal hosts.
  */
-export async function jobHealth(db: Db, clock: Clock): Promise<JobHealth[]> {
+export async function jobHealth({ db, clock }: DbContext): Promise<JobHealth[]> {
   const now = clock.now();
   const rows = await db.select().from(jobs).orderBy(asc(jobs.name));
   return rows.map((r) => ({

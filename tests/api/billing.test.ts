@@ -81,7 +81,7 @@ describe('billing endpoints', () => {
 
   it('say so for an operator-granted Premium without a subscription, and offer nothing to bill', async () => {
     const { token, email } = await registerUser(t.app);
-    await changePlanByAdmin(t.db, t.clock, OPS, (await userRow(email)).id, 'premium');
+    await changePlanByAdmin(t, OPS, (await userRow(email)).id, 'premium');
     const res = await getSub(token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ subscription: null, complimentary: true });

@@ -19,7 +19,7 @@ describe('an operator plan change next to the billing provider', () => {
     const id = await newUser();
     await completeLocalCheckout(t.app.ctx, id, { cardNumber: '4242424242424242' });
     await setCancelAtPeriodEnd(t.app.ctx, id, true);
-    await changePlanByAdmin(t.db, t.clock, OPS, id, 'premium');
+    await changePlanByAdmin(t, OPS, id, 'premium');
     t.clock.advance(8 * DAY_MS);
     expect((await findSubscription(t.app.ctx, id))?.status).toBe('canceled');
     expect(await row(id)).toMatchObject({
@@ -28,14 +28,14 @@ describe('an operator plan change next to the billing provider', () => {
       subscriptionStatus: 'canceled',
     });
     // Taking the grant back once the subscription is over makes the user free.
-    await changePlanByAdmin(t.db, t.clock, OPS, id, 'free');
+    await changePlanByAdmin(t, OPS, id, 'free');
     expect(await row(id)).toMatchObject({ plan: 'free', storageLimit: 1 * GB });
   });
 
   it('refuses to downgrade a live paid subscription with 409 and changes nothing', async () => {
     const id = await newUser();
     await completeLocalCheckout(t.app.ctx, id, { cardNumber: '4242424242424242' });
-    await expect(changePlanByAdmin(t.db, t.clock, OPS, id, 'free')).rejects.toMatchObject({
+    await expect(changePlanByAdmin(t, OPS, id, 'free')).rejects.toMatchObject({
       statusCode: 409,
       message: LIVE_SUBSCRIPTION_DOWNGRADE,
     });
@@ -44,12 +44,12 @@ describe('an operator plan change next to the billing provider', () => {
 
   it('sets premium and free for a user who never subscribed, and 404s for an unknown one', async () => {
     const id = await newUser();
-    await changePlanByAdmin(t.db, t.clock, OPS, id, 'premium');
+    await changePlanByAdmin(t, OPS, id, 'premium');
     expect(await row(id)).toMatchObject({ plan: 'premium', storageLimit: 10 * GB, subscriptionStatus: null });
-    await changePlanByAdmin(t.db, t.clock, OPS, id, 'free');
+    await changePlanByAdmin(t, OPS, id, 'free');
     expect(await row(id)).toMatchObject({ plan: 'free', storageLimit: 1 * GB });
     await expect(
-      changePlanByAdmin(t.db, t.clock, OPS, '00000000-0000-4000-8000-000000000000', 'free'),
+      changePlanByAdmin(t, OPS, '00000000-0000-4000-8000-000000000000', 'free'),
     ).rejects.toMatchObject({
       statusCode: 404,
     });
