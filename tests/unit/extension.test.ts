@@ -202,7 +202,7 @@ describe('browser detection: Chrome, Edge and the other Chromium browsers alike'
 });
 
 describe('extensionAlert', () => {
-  it('maps each failure to its SPEC text', () => {
+  it('maps each failure to the text the product gives it', () => {
     expect(extensionAlert('ok')).toBeNull();
     expect(extensionAlert('not-installed')).toBe(
       'Chrome extension not found. Please install the Postkeeper Chrome extension.',
