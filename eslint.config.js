@@ -111,6 +111,9 @@ export default tseslint.config(
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
       'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      // Packages are never part of a cycle of ours (no-cycle ignores them anyway); not parsing them takes lint
+      // from about 30 s to about 12 s.
+      'import/ignore': ['node_modules'],
     },
     rules: {
       'import/no-restricted-paths': ['error', { zones: [...roomZones, ...adminResourceZones, ...siteZones] }],
