@@ -6,21 +6,21 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { ADMIN_TEXT } from './providers/adminMessages';
 import { LOGIN_PATH, resolveAdminSession, type AdminSession } from './providers/authProvider';
 import { AdminConsole } from './AdminConsole';
-import { NAVIGATION, sectionIndex } from './layout/sections';
+import { fetchOpeningList, preloadScreen } from './openingScreen';
 import { readToken } from '../src/session/storage';
 
-/** The screens that show no grid (overview, AI provider settings, cost analysis). */
-const NO_GRID = new Set(['', 'ai-config', 'cost-analysis']);
-
 /**
- * A list section's first screen waits for the grid, the heaviest part of its code: start fetching it while the
- * session resolves instead of after react-admin has mounted and asked for the section. Signed-out visitors are
- * sent to sign in, so nothing is fetched for them.
+ * The screen being opened loads beside the session check, and the console mounts once both are here, so its
+ * first render already holds the screen (no Suspense fallback, no wait before the rows). An operator's list
+ * page is fetched as soon as the session says admin. Signed-out visitors are sent to sign in, so nothing is
+ * fetched for them; a screen whose code fails to load retries on render.
  */
-function prefetchGrid(pathname: string) {
-  if (!readToken()) return;
-  const section = NAVIGATION[sectionIndex(pathname, '/admin')];
-  if (section && !NO_GRID.has(section.path)) void import('./grid/DataGridList');
+async function resolveWithScreen(): Promise<AdminSession> {
+  const screen = readToken() ? preloadScreen(window.location.pathname).catch(() => undefined) : undefined;
+  const session = await resolveAdminSession();
+  if (session.state === 'admin') fetchOpeningList(window.location, session.profile);
+  await screen;
+  return session;
 }
 
 /**
@@ -31,8 +31,7 @@ export default function AdminApp() {
   const [session, setSession] = useState<AdminSession | null>(null);
   useEffect(() => {
     let live = true;
-    prefetchGrid(window.location.pathname);
-    void resolveAdminSession().then((s) => live && setSession(s));
+    void resolveWithScreen().then((s) => live && setSession(s));
     return () => {
       live = false;
     };

@@ -1,6 +1,6 @@
-import { lazy, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource, localStorageStore, type Store } from 'react-admin';
+import { Admin, CustomRoutes, Resource, type Store } from 'react-admin';
 import type { Profile } from '../src/contract/user';
 import { PRODUCT_NAME } from '../src/config';
 import { createAuthProvider } from './providers/authProvider';
@@ -8,8 +8,8 @@ import { dataProvider } from './providers/dataProvider';
 import { AdminLayout } from './layout/AdminLayout';
 import { darkTheme, lightTheme } from './layout/themes';
 import { GridOptionsProvider, type GridOptions } from './grid/gridOptions';
+import { CostAnalysis, Overview, operatorStore } from './openingScreen';
 
-const NO_OPTIONS: GridOptions = {};
 import users from './users';
 import coupons from './coupons';
 import flagged from './flagged';
@@ -18,8 +18,7 @@ import suspicious from './suspicious';
 import support from './support';
 import audit from './audit';
 
-const Overview = lazy(() => import('./pages/overview/Overview'));
-const CostAnalysis = lazy(() => import('./pages/costAnalysis/CostAnalysis'));
+const NO_OPTIONS: GridOptions = {};
 
 export interface AdminConsoleProps {
   profile: Profile;
@@ -38,10 +37,7 @@ export function AdminConsole({
   gridOptions = NO_OPTIONS,
 }: AdminConsoleProps) {
   const authProvider = useMemo(() => createAuthProvider(profile), [profile]);
-  const adminStore = useMemo(
-    () => store ?? localStorageStore(undefined, `pk-admin-${profile._id}`),
-    [store, profile._id],
-  );
+  const adminStore = useMemo(() => store ?? operatorStore(profile._id), [store, profile._id]);
   return (
     <GridOptionsProvider value={gridOptions}>
       <Admin

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
+import { preloadable } from '../common/preloadable';
 import { section } from '../common/section';
 
 // Each section is its own chunk: opening one section downloads only its code.
-const AiConfigPage = lazy(() => import('./AiConfigPage').then((m) => ({ default: m.AiConfigPage })));
+const AiConfigPage = preloadable(() => import('./AiConfigPage').then((m) => m.AiConfigPage));
 
 export default section('AI Provider Settings', SmartToyIcon, AiConfigPage, {
   recordRepresentation: 'taskType',

@@ -4,6 +4,7 @@ import { WithUserDetails } from '../common/userDetails/openUserDetails';
 import { DataGridList } from '../grid/DataGridList';
 import { auditColumns, auditCsvColumns } from './auditColumns';
 import { auditFilters } from './auditFilters';
+import { auditFirstPage } from './auditData';
 
 /** Every operator change, newest first; a user entry opens that user's details. */
 export function AuditList() {
@@ -14,8 +15,7 @@ export function AuditList() {
         title="Audit log"
         filters={auditFilters}
         csv={{ columns: auditCsvColumns, filename: 'audit-log' }}
-        sort={{ field: 'at', order: 'DESC' }}
-        perPage={25}
+        {...auditFirstPage}
       >
         <DataGridList columns={auditColumns} storeKey="audit-log.grid" aria-label="Audit log" />
       </ConsoleList>

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
 import HistoryIcon from '@mui/icons-material/History';
+import { preloadable } from '../common/preloadable';
 import { section } from '../common/section';
 
 // Each section is its own chunk: opening one section downloads only its code.
-const AuditList = lazy(() => import('./AuditList').then((m) => ({ default: m.AuditList })));
+const AuditList = preloadable(() => import('./AuditList').then((m) => m.AuditList));
 
 export default section('Audit log', HistoryIcon, AuditList);
 

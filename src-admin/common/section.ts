@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { Preloadable } from './preloadable';
 
 /** What a section adds to its list: a record page, and how react-admin names one record. */
 export interface SectionExtras {
@@ -13,7 +14,7 @@ export interface SectionExtras {
 export const section = (
   label: string,
   icon: ComponentType,
-  list: ComponentType,
+  list: Preloadable<object>,
   extras: SectionExtras = {},
 ) => ({
   list,

@@ -9,6 +9,7 @@ import { COUPON_HIDE_BELOW, couponColumns, couponCsvColumns } from './couponColu
 import { couponFilters } from './couponFilters';
 import { CouponStatsCards } from './CouponStatsCards';
 import { CouponCreateForm } from './CouponCreateForm';
+import { couponFirstPage } from './couponData';
 
 const STORE_KEY = 'coupons.grid';
 
@@ -39,7 +40,7 @@ export function CouponList() {
       title="Coupons"
       filters={couponFilters}
       csv={{ columns: couponCsvColumns, filename: 'coupons', storeKey: STORE_KEY }}
-      sort={{ field: 'createdAt', order: 'DESC' }}
+      {...couponFirstPage}
     >
       <CouponStatsCards />
       <CouponCreateForm />

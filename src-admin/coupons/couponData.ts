@@ -1,14 +1,18 @@
 import type { Coupon } from '../../src/contract/admin';
 import { ADMIN_TEXT } from '../providers/adminMessages';
 import { textMatches } from '../providers/listQuery';
-import { resourceSpec, searchOf } from '../providers/resourceSpec';
+import { resourceSpec, searchOf, type FirstPage } from '../providers/resourceSpec';
 
 /** Coupon status filter: active means usable now, expired means past its date. */
 const statusMatches = (c: Coupon, status: unknown) =>
   status === 'active' ? c.isActive && !c.isExpired : status === 'expired' ? c.isExpired : true;
 
+/** How its list opens (its `<List>` and the fetch ahead of it use the same). */
+export const couponFirstPage: FirstPage = { sort: { field: 'createdAt', order: 'DESC' }, perPage: 10 };
+
 export const couponData = resourceSpec<Coupon>({
   path: 'coupons',
+  firstPage: couponFirstPage,
   key: 'coupons',
   loadError: ADMIN_TEXT.loadCoupons,
   matches: (c, f) => statusMatches(c, f.status) && textMatches(searchOf(f), c.code),

@@ -20,6 +20,7 @@ import { FlaggedStats } from './FlaggedStats';
 import { FlagUserDialog } from '../common/userDetails/FlagUserDialog';
 import { WithUserDetails } from '../common/userDetails/openUserDetails';
 import { useAbuseCheck } from './useAbuseCheck';
+import { flaggedFirstPage } from './flaggedData';
 
 const STORE_KEY = 'flagged.grid';
 
@@ -96,7 +97,7 @@ export function FlaggedList() {
       resource="flagged"
       filters={flaggedFilters}
       csv={{ columns: csvColumns, filename: 'flagged-users', storeKey: STORE_KEY }}
-      sort={{ field: 'flaggedAt', order: 'DESC' }}
+      {...flaggedFirstPage}
     >
       <FlaggedBody />
     </ConsoleList>

@@ -15,6 +15,7 @@ import { fillUsage } from './usageColumn';
 import { mapBounded } from './listQuery';
 import { pathOf, RESOURCES } from './resources';
 import { wholeArrayAware } from './wholeArrays';
+import { withListsAhead } from './listsAhead';
 
 export { AdminError } from './adminError';
 export { USAGE_CONCURRENCY } from './usageColumn';
@@ -179,4 +180,4 @@ export function createAdminDataProvider(
   ]);
 }
 
-export const dataProvider = createAdminDataProvider();
+export const dataProvider = withListsAhead(createAdminDataProvider());

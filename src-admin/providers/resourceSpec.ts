@@ -1,3 +1,5 @@
+import type { SortPayload } from 'react-admin';
+
 export type Row = Record<string, unknown>;
 export type Filter = Record<string, unknown>;
 
@@ -12,6 +14,13 @@ export interface ResourceSpec {
   matches: (row: Row, filter: Filter) => boolean;
   /** The spec's text when the list does not load. */
   loadError: string;
+  /** How its list opens: the order and page size its `<List>` is given (also used to fetch it ahead). */
+  firstPage?: FirstPage;
+}
+
+export interface FirstPage {
+  sort: SortPayload;
+  perPage: number;
 }
 
 /** A filter value that filters: a non-empty string. */

@@ -4,6 +4,7 @@ import { ConsoleList } from '../common/ConsoleList';
 import { DataGridList } from '../grid/DataGridList';
 import { MESSAGE_HIDE_BELOW, messageColumns, messageCsvColumns } from './supportColumns';
 import { supportFilters } from './supportFilters';
+import { supportFirstPage } from './supportData';
 
 function SupportBulkActions() {
   const notify = useNotify();
@@ -35,8 +36,7 @@ export function SupportList() {
       title="Support"
       filters={supportFilters}
       csv={{ columns: messageCsvColumns, filename: 'support-inbox' }}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
+      {...supportFirstPage}
     >
       <DataGridList
         columns={messageColumns}

@@ -1,10 +1,10 @@
-import { lazy } from 'react';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import { preloadable } from '../common/preloadable';
 import { section } from '../common/section';
 
 // Each section is its own chunk: opening one section downloads only its code.
-const SupportList = lazy(() => import('./SupportList').then((m) => ({ default: m.SupportList })));
-const SupportShow = lazy(() => import('./SupportShow').then((m) => ({ default: m.SupportShow })));
+const SupportList = preloadable(() => import('./SupportList').then((m) => m.SupportList));
+const SupportShow = preloadable(() => import('./SupportShow').then((m) => m.SupportShow));
 
 export default section('Support', SupportAgentIcon, SupportList, {
   show: SupportShow,

@@ -1,9 +1,13 @@
 import { ADMIN_TEXT } from '../providers/adminMessages';
 import { textMatches } from '../providers/listQuery';
-import { fieldsMatch, resourceSpec, searchOf } from '../providers/resourceSpec';
+import { fieldsMatch, resourceSpec, searchOf, type FirstPage } from '../providers/resourceSpec';
+
+/** How its list opens (its `<List>` and the fetch ahead of it use the same). */
+export const supportFirstPage: FirstPage = { sort: { field: 'createdAt', order: 'DESC' }, perPage: 25 };
 
 export const supportData = resourceSpec({
   path: 'messages',
+  firstPage: supportFirstPage,
   key: 'messages',
   loadError: ADMIN_TEXT.loadMessages,
   matches: (r, f) =>

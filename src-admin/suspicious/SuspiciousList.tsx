@@ -16,6 +16,7 @@ import { DataGridList } from '../grid/DataGridList';
 import { SuspiciousCards } from './SuspiciousCards';
 import { MarkSafe, SUSPICIOUS_HIDE_BELOW, suspiciousColumns } from './suspiciousColumns';
 import { SUSPICIOUS_CSV_BASENAME, suspiciousCsvColumns } from './suspiciousCsv';
+import { suspiciousFirstPage } from './suspiciousData';
 
 type Row = SuspiciousUser & { id: string };
 /** Marking safe changes the flagged lists and the suspicious figures: all of them reload. */
@@ -91,7 +92,7 @@ export function SuspiciousList() {
           Cost analysis
         </Button>
       }
-      sort={{ field: 'estimatedCost', order: 'DESC' }}
+      {...suspiciousFirstPage}
     >
       <SuspiciousBody />
     </ConsoleList>

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
+import { preloadable } from '../common/preloadable';
 import { section } from '../common/section';
 
 // Each section is its own chunk: opening one section downloads only its code.
-const SuspiciousList = lazy(() => import('./SuspiciousList').then((m) => ({ default: m.SuspiciousList })));
+const SuspiciousList = preloadable(() => import('./SuspiciousList').then((m) => m.SuspiciousList));
 
 export default section('Suspicious Users', ReportProblemIcon, SuspiciousList, {
   recordRepresentation: 'email',

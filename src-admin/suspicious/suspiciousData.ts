@@ -1,14 +1,28 @@
 import type { SuspiciousUser } from '../../src/contract/admin';
 import { ADMIN_TEXT } from '../providers/adminMessages';
 import { textMatches } from '../providers/listQuery';
-import { fieldsMatch, given, reasonCategory, resourceSpec, searchOf } from '../providers/resourceSpec';
+import {
+  fieldsMatch,
+  given,
+  reasonCategory,
+  resourceSpec,
+  searchOf,
+  type FirstPage,
+} from '../providers/resourceSpec';
 
 /** Status: flagged, or suspicious only (not flagged). */
 const statusMatches = (u: SuspiciousUser, status: unknown) =>
   status === 'flagged' ? u.flaggedForAbuse : status === 'suspicious' ? !u.flaggedForAbuse : true;
 
+/** How its list opens (its `<List>` and the fetch ahead of it use the same). */
+export const suspiciousFirstPage: FirstPage = {
+  sort: { field: 'estimatedCost', order: 'DESC' },
+  perPage: 10,
+};
+
 export const suspiciousData = resourceSpec<SuspiciousUser>({
   path: 'users/suspicious',
+  firstPage: suspiciousFirstPage,
   key: 'users',
   idOf: (r) => String(r.id ?? r._id ?? r.email),
   loadError: ADMIN_TEXT.loadSuspicious,

@@ -4,6 +4,7 @@ import { DataGridList } from '../grid/DataGridList';
 import { userFilters } from './userFilters';
 import { USER_HIDE_BELOW, userColumns, userCsvColumns } from './userColumns';
 import { userBulkActions } from './UserBulkActions';
+import { userFirstPage } from './userData';
 
 const STORE_KEY = 'users.grid';
 
@@ -14,8 +15,7 @@ export function UserList() {
       filters={userFilters}
       filterButton
       csv={{ columns: userCsvColumns, filename: 'users', storeKey: STORE_KEY }}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
+      {...userFirstPage}
       emptyPage
     >
       <DataGridList

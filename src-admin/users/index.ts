@@ -1,9 +1,9 @@
-import { lazy } from 'react';
 import PeopleIcon from '@mui/icons-material/People';
+import { preloadable } from '../common/preloadable';
 import { section } from '../common/section';
 
 // Each section is its own chunk: opening one section downloads only its code.
-const UserList = lazy(() => import('./UserList').then((m) => ({ default: m.UserList })));
+const UserList = preloadable(() => import('./UserList').then((m) => m.UserList));
 
 export default section('Users', PeopleIcon, UserList, { recordRepresentation: 'email' });
 

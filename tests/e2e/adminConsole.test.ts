@@ -1,7 +1,7 @@
-import type { Locator } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { chromiumForFile, expectSignedOut, newPage, snap, submitSignIn } from './browser';
-import { ADMIN, adminToken, api, consoleAs } from './console';
+import { ADMIN, adminToken, api, consoleAs, POLL } from './console';
 import { NAVIGATION } from '../../src-admin/layout/sections';
 
 // The one navigation, whose labels and order tests/unit/adminLogic.test.ts pins.
@@ -81,6 +81,65 @@ describe('console entry', () => {
 });
 
 const token = await adminToken();
+
+describe('opening a list', () => {
+  /** The admin API calls `page` makes while it opens `path` and settles. */
+  async function callsOpening(page: Page, path: string): Promise<URL[]> {
+    const calls: URL[] = [];
+    const record = (r: Request) => {
+      if (r.url().includes('/api/')) calls.push(new URL(r.url()));
+    };
+    page.on('request', record);
+    await page.goto(path);
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    page.off('request', record);
+    return calls;
+  }
+  const usersPages = (calls: URL[]) => calls.filter((u) => u.pathname === '/api/admin/users');
+
+  it('asks for the first page of Users while the section’s own code is still on its way', async () => {
+    const { page, close } = await consoleAs(browser(), token);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/UserList-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const firstPage = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/admin/users');
+    await page.goto('/admin/users');
+    await firstPage;
+    release();
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+    await close();
+  });
+
+  it('asks for the first page of Users once, as soon as the session is known, and keeps the operator’s order', async () => {
+    const { page, close } = await consoleAs(browser(), token);
+    const opened = await callsOpening(page, '/admin/users');
+    expect(opened.map((u) => u.pathname)).toEqual([
+      '/api/auth/me',
+      '/api/admin/users',
+      '/api/admin/messages',
+    ]);
+    expect(usersPages(opened)[0]!.searchParams.get('sort')).toBe('["createdAt","DESC"]');
+
+    // The operator sorts by email; react-admin keeps that, and the next visit opens in that order.
+    await page
+      .locator('.MuiDataGrid-columnHeader[data-field="email"] .MuiDataGrid-columnHeaderTitleContainer')
+      .click();
+    await expect
+      .poll(
+        () => page.locator('.MuiDataGrid-columnHeader[data-field="email"]').getAttribute('aria-sort'),
+        POLL,
+      )
+      .toBe('ascending');
+    const reopened = usersPages(await callsOpening(page, '/admin/users'));
+    expect(reopened).toHaveLength(1);
+    expect(reopened[0]!.searchParams.get('sort')).toBe('["email","ASC"]');
+    await close();
+  });
+});
 
 describe('console screenshots', () => {
   it('shows every section at 1440 and 1024 px', async () => {

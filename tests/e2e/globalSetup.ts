@@ -33,7 +33,9 @@ export default async function setup(project: TestProject) {
     execSync('npm run build', {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, CLIENT_DIR: clientDir, VITE_EXTENSION_ID: extensionId },
+      // vitest sets NODE_ENV=test, which Vite would take for a development build of React (effects run twice,
+      // every request made twice); `npm start` builds for production.
+      env: { ...process.env, NODE_ENV: 'production', CLIENT_DIR: clientDir, VITE_EXTENSION_ID: extensionId },
     });
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
