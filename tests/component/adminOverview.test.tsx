@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, fakeApi, renderConsole } from './adminHarness';
 import { NAVIGATION } from '../../src-admin/layout/sections';
@@ -39,6 +39,30 @@ describe('console overview', () => {
     // No second menu lists the same sections.
     expect(screen.queryAllByRole('menuitem')).toHaveLength(0);
     expect(screen.getAllByRole('navigation', { name: 'Console sections' })).toHaveLength(1);
+  });
+
+  it('shows both chart cards with their titles and room while the figures are still on their way', async () => {
+    fakeApi({ 'GET /admin/overview': () => new Promise<Response>(() => undefined) });
+    renderConsole('/admin');
+    expect(await screen.findByRole('heading', { name: 'Users by plan and status' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Tokens and cost by day (30 days)' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Loading overview')).toBeInTheDocument();
+  });
+
+  it('leaves the chart cards out when there is nothing to chart', async () => {
+    fakeApi({
+      'GET /admin/overview': () => ({
+        totalUsers: 0,
+        activeUsersToday: 0,
+        totalTokenUsage: 0,
+        totalStorageUsedGB: 0,
+        usersByPlan: [],
+        dailyUsage: [],
+      }),
+    });
+    renderConsole('/admin');
+    await waitFor(() => expect(screen.queryByLabelText('Loading overview')).toBeNull());
+    expect(screen.queryByRole('heading', { name: 'Users by plan and status' })).toBeNull();
   });
 
   it('shows the overview failure text', async () => {

@@ -1,4 +1,3 @@
-import { ChartCard } from '../../common/StatCard';
 import {
   Bar,
   BarChart,
@@ -14,70 +13,69 @@ import {
 import type { AdminOverview } from '../../../src/contract/admin';
 import { planStatusSeries } from './overviewSeries';
 
-type Props = {
-  usersByPlan: NonNullable<AdminOverview['usersByPlan']>;
-  dailyUsage: NonNullable<AdminOverview['dailyUsage']>;
-};
+/** The height of each chart; the overview keeps this much room for it while its code loads. */
+export const CHART_HEIGHT = 260;
 
 const compact = (v: number) =>
   new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(v);
 
 const COLOURS = ['#1976d2', '#2e7d32', '#ed6c02', '#9c27b0', '#d32f2f', '#607d8b'];
 
-export default function OverviewCharts({ usersByPlan, dailyUsage }: Props) {
+/** Users by plan, stacked by subscription status. */
+export function PlanStatusChart({ usersByPlan }: { usersByPlan: NonNullable<AdminOverview['usersByPlan']> }) {
   const { plans, statuses } = planStatusSeries(usersByPlan);
   return (
-    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(360px, 1fr))', gap: 16 }}>
-      <ChartCard title="Users by plan and status">
-        <ResponsiveContainer width="100%" height={260}>
-          <BarChart data={plans}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="plan" />
-            <YAxis allowDecimals={false} tickFormatter={compact} />
-            <Tooltip />
-            <Legend />
-            {statuses.map((s, i) => (
-              <Bar
-                isAnimationActive={false}
-                key={s}
-                dataKey={s}
-                stackId="status"
-                fill={COLOURS[i % COLOURS.length]}
-              />
-            ))}
-          </BarChart>
-        </ResponsiveContainer>
-      </ChartCard>
-      <ChartCard title="Tokens and cost by day (30 days)">
-        <ResponsiveContainer width="100%" height={260}>
-          <LineChart data={dailyUsage}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="day" tickFormatter={(d: string) => d.slice(5)} />
-            <YAxis yAxisId="tokens" tickFormatter={compact} />
-            <YAxis yAxisId="cost" orientation="right" tickFormatter={(v: number) => `$${v.toFixed(2)}`} />
-            <Tooltip />
-            <Legend />
-            <Line
-              isAnimationActive={false}
-              yAxisId="tokens"
-              type="monotone"
-              dataKey="tokens"
-              name="Tokens"
-              stroke="#1976d2"
-              dot={false}
-            />
-            <Line
-              isAnimationActive={false}
-              yAxisId="cost"
-              type="monotone"
-              dataKey="cost"
-              name="Cost ($)"
-              stroke="#ed6c02"
-              dot={false}
-            />
-          </LineChart>
-        </ResponsiveContainer>
-      </ChartCard>
-    </div>
+    <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+      <BarChart data={plans}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey="plan" />
+        <YAxis allowDecimals={false} tickFormatter={compact} />
+        <Tooltip />
+        <Legend />
+        {statuses.map((s, i) => (
+          <Bar
+            isAnimationActive={false}
+            key={s}
+            dataKey={s}
+            stackId="status"
+            fill={COLOURS[i % COLOURS.length]}
+          />
+        ))}
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+/** Tokens and AI cost per day over the last 30 days, on two axes. */
+export function DailyUsageChart({ dailyUsage }: { dailyUsage: NonNullable<AdminOverview['dailyUsage']> }) {
+  return (
+    <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+      <LineChart data={dailyUsage}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey="day" tickFormatter={(d: string) => d.slice(5)} />
+        <YAxis yAxisId="tokens" tickFormatter={compact} />
+        <YAxis yAxisId="cost" orientation="right" tickFormatter={(v: number) => `$${v.toFixed(2)}`} />
+        <Tooltip />
+        <Legend />
+        <Line
+          isAnimationActive={false}
+          yAxisId="tokens"
+          type="monotone"
+          dataKey="tokens"
+          name="Tokens"
+          stroke="#1976d2"
+          dot={false}
+        />
+        <Line
+          isAnimationActive={false}
+          yAxisId="cost"
+          type="monotone"
+          dataKey="cost"
+          name="Cost ($)"
+          stroke="#ed6c02"
+          dot={false}
+        />
+      </LineChart>
+    </ResponsiveContainer>
   );
 }
