@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -6,15 +6,25 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { Title } from 'react-admin';
 import { ADMIN_KEYS, useAdminQuery } from '../../common/adminQueries';
 import { ChartCard, StatCard, StatRow } from '../../common/StatCard';
+import { useOnScreen } from '../../common/useOnScreen';
 
-// The charts' library is the page's largest download: each chart's card and title show at once, its body when
-// the library has come (docs/PERFORMANCE.md#first-rows).
+// The charts' library is the page's largest download and a chart its longest render: each chart's card and title
+// show at once, its body once it is on screen and the library has come (docs/PERFORMANCE.md#first-rows).
 const charts = () => import('./OverviewCharts');
 const PlanStatusChart = lazy(() => charts().then((m) => ({ default: m.PlanStatusChart })));
 const DailyUsageChart = lazy(() => charts().then((m) => ({ default: m.DailyUsageChart })));
 
 /** The room a chart takes (with its legend), kept while its code or data is on its way. */
 const chartRoom = <Box sx={{ height: 260 }} aria-busy="true" />;
+
+/** A chart's place in its card: `chart` (null while its figures load) draws once a quarter of it is on screen. */
+function ChartSlot({ chart }: { chart: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const onScreen = useOnScreen(ref);
+  return (
+    <div ref={ref}>{onScreen && chart ? <Suspense fallback={chartRoom}>{chart}</Suspense> : chartRoom}</div>
+  );
+}
 
 const n = (v: number | undefined) => (v ?? 0).toLocaleString('en-US');
 
@@ -48,14 +58,10 @@ export default function Overview() {
           }}
         >
           <ChartCard title="Users by plan and status">
-            <Suspense fallback={chartRoom}>
-              {data ? <PlanStatusChart usersByPlan={data.usersByPlan ?? []} /> : chartRoom}
-            </Suspense>
+            <ChartSlot chart={data ? <PlanStatusChart usersByPlan={data.usersByPlan ?? []} /> : null} />
           </ChartCard>
           <ChartCard title="Tokens and cost by day (30 days)">
-            <Suspense fallback={chartRoom}>
-              {data ? <DailyUsageChart dailyUsage={data.dailyUsage ?? []} /> : chartRoom}
-            </Suspense>
+            <ChartSlot chart={data ? <DailyUsageChart dailyUsage={data.dailyUsage ?? []} /> : null} />
           </ChartCard>
         </Box>
       ) : null}
