@@ -1,6 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import type { Profile } from '../../src/contract/user';
-import { request } from '../../src/api/client';
+import { takeProfile } from '../../src/session/profileAhead';
 import { clearStoredSession, readToken, writeCachedProfile } from '../../src/session/storage';
 import { sendToExtension } from '../../src/extension/bridge';
 
@@ -18,7 +18,7 @@ export type AdminSession =
 export async function resolveAdminSession(): Promise<AdminSession> {
   if (!readToken()) return { state: 'anonymous' };
   try {
-    const profile = await request<Profile>('/auth/me');
+    const profile = await takeProfile();
     writeCachedProfile(profile);
     return profile.role === 'admin' ? { state: 'admin', profile } : { state: 'denied', profile };
   } catch {

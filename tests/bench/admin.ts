@@ -1,5 +1,6 @@
 // `npm run bench:admin`: the console at 100,000 users, in Chromium. Prints the figures (no pass/fail):
-//   - opening Users after sign-in: API requests made and the time until the grid shows rows (targets ≤ 3, ≤ 800 ms);
+//   - opening Users after sign-in: API requests made and the time until the grid shows rows, the median of five opens
+//     in fresh browser contexts, each printed (targets ≤ 3, ≤ 800 ms);
 //   - sorting and paging in the grid: time from click to rows;
 //   - exporting 10,000 suspicious users to CSV in the browser.
 // It builds the app, seeds the large database (`npm run seed:large`) into a scratch folder and runs the real server.
@@ -131,25 +132,58 @@ interface AdminFigures {
   exportRows: number;
 }
 
-async function measure(page: Page, base: string, token: string, fake: boolean): Promise<AdminFigures> {
+/** Opens Users in `page` (signed in with `token`): the ms until the grid shows rows, and the API paths it asked. */
+async function openUsers(
+  page: Page,
+  base: string,
+  token: string,
+  fake: boolean,
+): Promise<{ ms: number; calls: string[] }> {
   if (fake) await installFakeApi(page);
   else await installFakeApi(page, true);
   await page.goto(`${base}/`);
   await page.evaluate((t) => localStorage.setItem('authToken', t), token);
-
-  const apiCalls: string[] = [];
+  const calls: string[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/api/')) apiCalls.push(new URL(r.url()).pathname);
+    if (r.url().includes('/api/')) calls.push(new URL(r.url()).pathname);
   });
   const t0 = Date.now();
   await page.goto(`${base}/admin/users`);
   await page.locator('.MuiDataGrid-row').first().waitFor();
-  const open = Date.now() - t0;
+  const ms = Date.now() - t0;
   await page.waitForLoadState('networkidle');
-  // Counted now: sorting, paging and the export make requests of their own afterwards.
-  const openRequests = apiCalls.length;
+  // Copied now: sorting, paging and the export make requests of their own afterwards.
+  return { ms, calls: [...calls] };
+}
+
+/** How many times Users is opened, each in a fresh browser context; the figure is their median. */
+const OPENS = 5;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function measure(
+  newPage: () => Promise<Page>,
+  base: string,
+  token: string,
+  fake: boolean,
+): Promise<AdminFigures> {
+  const opens: number[] = [];
+  let openRequests = 0;
+  let page: Page | undefined;
+  for (let i = 0; i < OPENS; i++) {
+    await page?.context().close();
+    page = await newPage();
+    const opened = await openUsers(page, base, token, fake);
+    opens.push(opened.ms);
+    // The figure is the most any open asked for.
+    openRequests = Math.max(openRequests, opened.calls.length);
+    console.log(
+      `Open Users after sign-in: rows after ${opened.ms} ms, API requests: ${opened.calls.join(', ')}`,
+    );
+  }
+  if (!page) throw new Error('Users was never opened');
+  const open = median(opens);
   console.log(
-    `Open Users after sign-in: rows after ${open} ms (target ≤ 800), ${apiCalls.length} API requests (target ≤ 3): ${apiCalls.join(', ')}`,
+    `Open Users: median ${open} ms (target ≤ 800), at most ${openRequests} API requests (target ≤ 3)`,
   );
 
   const before = await firstRowText(page);
@@ -235,16 +269,20 @@ export async function runAdminBench(prebuilt?: string): Promise<FigureRow[]> {
       );
       const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
       try {
-        const context = await browser.newContext({
-          viewport: { width: 1440, height: 900 },
-          acceptDownloads: true,
-        });
-        const page = await context.newPage();
-        const f = await measure(page, server.url, token ?? 'bench-token', fake);
+        const newPage = async () =>
+          (
+            await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true })
+          ).newPage();
+        const f = await measure(newPage, server.url, token ?? 'bench-token', fake);
         const group = `Console at ${USERS.toLocaleString('en-US')} users${fake ? ' (in-page fake API)' : ''}`;
         return [
           { group, name: 'open Users: API requests', value: String(f.openRequests), target: '≤ 3' },
-          { group, name: 'open Users: rows shown (ms)', value: String(f.openMs), target: '≤ 800' },
+          {
+            group,
+            name: `open Users: rows shown (ms, median of ${OPENS} fresh contexts)`,
+            value: String(f.openMs),
+            target: '≤ 800',
+          },
           { group, name: 'sort by email (ms)', value: String(f.sortMs) },
           { group, name: 'next page (ms)', value: String(f.nextPageMs) },
           {

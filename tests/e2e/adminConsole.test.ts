@@ -98,6 +98,22 @@ describe('opening a list', () => {
   }
   const usersPages = (calls: URL[]) => calls.filter((u) => u.pathname === '/api/admin/users');
 
+  it('asks who is signed in while the console’s own code is still on its way', async () => {
+    const { page, close } = await consoleAs(browser(), token);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/AdminApp-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const sessionCheck = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/auth/me');
+    await page.goto('/admin/users');
+    await sessionCheck;
+    release();
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+    await close();
+  });
+
   it('asks for the first page of Users while the section’s own code is still on its way', async () => {
     const { page, close } = await consoleAs(browser(), token);
     let release!: () => void;
