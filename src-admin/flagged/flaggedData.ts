@@ -1,14 +1,8 @@
 import type { AdminUser } from '../../src/contract/admin';
 import { ADMIN_TEXT } from '../providers/adminMessages';
 import { textMatches } from '../providers/listQuery';
-import {
-  fieldsMatch,
-  given,
-  reasonCategory,
-  resourceSpec,
-  searchOf,
-  type FirstPage,
-} from '../providers/resourceSpec';
+import { fieldsMatch, given, reasonCategory, resourceSpec, searchOf } from '../providers/resourceSpec';
+import type { FirstPage } from '../providers/resourceSpec';
 
 /** The reason category filter reads the last flag's reason, in any case. */
 const reasonMatches = (u: AdminUser, reason: unknown) =>

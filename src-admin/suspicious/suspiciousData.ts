@@ -1,14 +1,8 @@
 import type { SuspiciousUser } from '../../src/contract/admin';
 import { ADMIN_TEXT } from '../providers/adminMessages';
 import { textMatches } from '../providers/listQuery';
-import {
-  fieldsMatch,
-  given,
-  reasonCategory,
-  resourceSpec,
-  searchOf,
-  type FirstPage,
-} from '../providers/resourceSpec';
+import { fieldsMatch, given, reasonCategory, resourceSpec, searchOf } from '../providers/resourceSpec';
+import type { FirstPage } from '../providers/resourceSpec';
 
 /** Status: flagged, or suspicious only (not flagged). */
 const statusMatches = (u: SuspiciousUser, status: unknown) =>

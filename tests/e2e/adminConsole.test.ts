@@ -98,33 +98,20 @@ describe('opening a list', () => {
   }
   const usersPages = (calls: URL[]) => calls.filter((u) => u.pathname === '/api/admin/users');
 
-  it('asks who is signed in while the console’s own code is still on its way', async () => {
+  it.each([
+    ['who is signed in', 'the console’s', /\/assets\/AdminApp-[\w-]+\.js$/, '/api/auth/me'],
+    ['for the first page of Users', 'the section’s', /\/assets\/UserList-[\w-]+\.js$/, '/api/admin/users'],
+  ])('asks %s while %s own code is still on its way', async (_what, _whose, chunk, asked) => {
     const { page, close } = await consoleAs(browser(), token);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/AdminApp-[\w-]+\.js$/, async (route) => {
+    await page.route(chunk, async (route) => {
       await held;
       await route.continue();
     });
-    const sessionCheck = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/auth/me');
+    const request = page.waitForRequest((r) => new URL(r.url()).pathname === asked);
     await page.goto('/admin/users');
-    await sessionCheck;
-    release();
-    await page.locator('.MuiDataGrid-row').first().waitFor();
-    await close();
-  });
-
-  it('asks for the first page of Users while the section’s own code is still on its way', async () => {
-    const { page, close } = await consoleAs(browser(), token);
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/UserList-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    const firstPage = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/admin/users');
-    await page.goto('/admin/users');
-    await firstPage;
+    await request;
     release();
     await page.locator('.MuiDataGrid-row').first().waitFor();
     await close();
