@@ -1,3 +1,4 @@
+import { hashKey } from '@tanstack/react-query';
 import type { DataProvider, GetListParams, GetListResult } from 'react-admin';
 import type { FirstPage } from './resourceSpec';
 
@@ -25,21 +26,8 @@ export function openingParams(first: FirstPage, stored?: StoredListParams | null
   };
 }
 
-/** Objects with their keys in order, so two equal params give one key whatever order they were built in. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>)
-        .filter(([, v]) => v !== undefined)
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([k, v]) => [k, canonical(v)]),
-    );
-  return value;
-}
-
-const keyOf = (resource: string, p: GetListParams) =>
-  JSON.stringify(canonical([resource, p.pagination, p.sort, p.filter]));
+// react-query's own key hash: object keys in order, so equal params built in another order give one key.
+const keyOf = (resource: string, p: GetListParams) => hashKey([resource, p.pagination, p.sort, p.filter]);
 
 export interface ListsAhead {
   /** Starts loading a list page before its screen has mounted; the screen's own getList of it takes the answer. */

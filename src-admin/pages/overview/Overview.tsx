@@ -7,6 +7,7 @@ import { Title } from 'react-admin';
 import { ADMIN_KEYS, useAdminQuery } from '../../common/adminQueries';
 import { ChartCard, StatCard, StatRow } from '../../common/StatCard';
 import { useOnScreen } from '../../common/useOnScreen';
+import { CHART_HEIGHT } from './overviewSeries';
 
 // The charts' library is the page's largest download and a chart its longest render: each chart's card and title
 // show at once, its body once it is on screen and the library has come (docs/PERFORMANCE.md#first-rows).
@@ -15,7 +16,7 @@ const PlanStatusChart = lazy(() => charts().then((m) => ({ default: m.PlanStatus
 const DailyUsageChart = lazy(() => charts().then((m) => ({ default: m.DailyUsageChart })));
 
 /** The room a chart takes (with its legend), kept while its code or data is on its way. */
-const chartRoom = <Box sx={{ height: 260 }} aria-busy="true" />;
+const chartRoom = <Box sx={{ height: CHART_HEIGHT }} aria-busy="true" />;
 
 /** A chart's place in its card: `chart` (null while its figures load) draws once a quarter of it is on screen. */
 function ChartSlot({ chart }: { chart: ReactNode }) {

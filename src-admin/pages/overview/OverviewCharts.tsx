@@ -11,10 +11,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { AdminOverview } from '../../../src/contract/admin';
-import { planStatusSeries } from './overviewSeries';
-
-/** The height of each chart; the overview keeps this much room for it while its code loads. */
-export const CHART_HEIGHT = 260;
+import { CHART_HEIGHT, planStatusSeries } from './overviewSeries';
 
 const compact = (v: number) =>
   new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(v);
