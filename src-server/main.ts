@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   await database.migrate();
   // This process runs the background jobs too; leases in the jobs table keep each run to one process.
   const app = await buildApp({ config, db: database.db, clientDir: config.clientDir, runJobs: true });
-  const seeded = await seedIfWanted(database, config, app.log);
+  const seeded = await seedIfWanted(database, config, app.log, app.ctx.clock);
   const demo = demoLoginNotice(config, await workingDemoLogins(database.db));
   if (demo.kind === 'refuse') {
     app.log.error(demo.message);

@@ -4,6 +4,8 @@ import { sharedTestApp } from './harness';
 import { seedIfWanted } from '../../src-server/seed';
 import { loadConfig } from '../../src-server/config';
 import { users } from '../../src-server/db/schema';
+import { connect } from '../../src-server/db/connect';
+import { ManualClock } from '../../src-server/clock';
 
 const t = sharedTestApp();
 
@@ -75,6 +77,21 @@ describe('demo data', () => {
       headers: auth,
     });
     expect(back.json().subscription.cancelAtPeriodEnd).toBe(false);
+  });
+
+  it('dates the demo data from the clock it is given, not the machine’s', async () => {
+    const database = await connect({ dataDir: 'memory://' });
+    try {
+      await database.migrate();
+      const clock = new ManualClock(new Date('2026-01-15T12:00:00Z'));
+      expect(await seedIfWanted(database, loadConfig({ SEED_DEMO: '1' }), log(), clock)).toBe(true);
+      const result = await database.db.execute<{ day: string }>(
+        sql`select max(day)::text as day from ai_usage_daily`,
+      );
+      expect((result as unknown as { rows: { day: string }[] }).rows[0]!.day).toBe('2026-01-15');
+    } finally {
+      await database.close();
+    }
   });
 
   it('is idempotent and deterministic: seeding again adds nobody', async () => {
