@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { findNul } from '../../src-server/plugins/noNul';
+import { findUnstorable } from '../../src-server/plugins/noNul';
 
-describe('findNul', () => {
+/** Where the first NUL is, as the hook names it, or null. */
+const findNul = (root: unknown) => {
+  const found = findUnstorable(root);
+  return found?.problem === 'nul' ? found.path : null;
+};
+
+describe('findUnstorable', () => {
   it('names the first field, nested field or key that holds a NUL', () => {
     expect(findNul({ name: 'Sam', tags: ['a', 'b\u0000'] })).toBe('tags.1');
     expect(findNul({ 'a\u0000b': 1 })).toBe('ab');
@@ -17,5 +23,12 @@ describe('findNul', () => {
 
   it('skips raw bytes, which are not stored as text', () => {
     expect(findNul(Buffer.from([0, 0, 0]))).toBeNull();
+  });
+
+  it('names a string or key holding half of a surrogate pair, and lets whole pairs through', () => {
+    expect(findUnstorable({ reason: 'Spam \ud800x' })).toEqual({ path: 'reason', problem: 'surrogate' });
+    expect(findUnstorable({ list: ['ok', 'x\udc00'] })).toEqual({ path: 'list.1', problem: 'surrogate' });
+    expect(findUnstorable({ 'k\udbff': 1 })).toEqual({ path: 'k\udbff', problem: 'surrogate' });
+    expect(findUnstorable({ reason: 'Spam 🚩 900 saves', e: '\ud83d\udea9' })).toBeNull();
   });
 });
