@@ -4,6 +4,7 @@ import { Admin, CustomRoutes, Resource, type Store } from 'react-admin';
 import type { Profile } from '../src/contract/user';
 import { PRODUCT_NAME } from '../src/config';
 import { createAuthProvider } from './providers/authProvider';
+import { sessionQueryClient } from './providers/sessionQueryClient';
 import { dataProvider } from './providers/dataProvider';
 import { AdminLayout } from './layout/AdminLayout';
 import { darkTheme, lightTheme } from './layout/themes';
@@ -37,6 +38,7 @@ export function AdminConsole({
   gridOptions = NO_OPTIONS,
 }: AdminConsoleProps) {
   const authProvider = useMemo(() => createAuthProvider(profile), [profile]);
+  const queryClient = useMemo(() => sessionQueryClient(profile), [profile]);
   const adminStore = useMemo(() => store ?? operatorStore(profile._id), [store, profile._id]);
   return (
     <GridOptionsProvider value={gridOptions}>
@@ -45,6 +47,7 @@ export function AdminConsole({
         title={`${PRODUCT_NAME} Admin`}
         dataProvider={dataProvider}
         authProvider={authProvider}
+        queryClient={queryClient}
         store={adminStore}
         layout={AdminLayout}
         theme={lightTheme}

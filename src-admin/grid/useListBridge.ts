@@ -29,10 +29,9 @@ export function useListBridge<T extends GridValidRowModel>(columns: GridColDef<T
       list.sort?.field ? [{ field: list.sort.field, sort: list.sort.order === 'DESC' ? 'desc' : 'asc' }] : [],
     [list.sort?.field, list.sort?.order],
   );
-  const paginationModel: GridPaginationModel = {
-    page: Math.max(0, (list.page ?? 1) - 1),
-    pageSize: list.perPage ?? 25,
-  };
+  const page = Math.max(0, (list.page ?? 1) - 1);
+  const pageSize = list.perPage ?? 25;
+  const paginationModel: GridPaginationModel = useMemo(() => ({ page, pageSize }), [page, pageSize]);
   const rowSelectionModel: GridRowSelectionModel = useMemo(
     () => ({ type: 'include', ids: new Set<Identifier>(list.selectedIds ?? []) }),
     [list.selectedIds],

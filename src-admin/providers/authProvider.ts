@@ -27,6 +27,12 @@ export async function resolveAdminSession(): Promise<AdminSession> {
   }
 }
 
+/** The operator as react-admin's user menu names them. */
+export const identityOf = (profile: Profile) => ({
+  id: profile._id,
+  fullName: profile.displayName || profile.name || profile.email,
+});
+
 /** Full-page moves out of the console; an object so tests can watch them. */
 export const browserNavigation = {
   assign(url: string): void {
@@ -66,7 +72,7 @@ export function createAuthProvider(profile: Profile): AuthProvider {
       }
     },
     async getIdentity() {
-      return { id: profile._id, fullName: profile.displayName || profile.name || profile.email };
+      return identityOf(profile);
     },
     async getPermissions() {
       return profile.role;

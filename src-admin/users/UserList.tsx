@@ -5,6 +5,7 @@ import { userFilters } from './userFilters';
 import { USER_HIDE_BELOW, userColumns, userCsvColumns } from './userColumns';
 import { userBulkActions } from './UserBulkActions';
 import { userFirstPage } from './userData';
+import { UserChangesProvider } from './userChanges';
 
 const STORE_KEY = 'users.grid';
 
@@ -18,13 +19,15 @@ export function UserList() {
       {...userFirstPage}
       emptyPage
     >
-      <DataGridList
-        columns={userColumns}
-        storeKey={STORE_KEY}
-        bulkActionButtons={<BulkActions actions={userBulkActions} />}
-        hideBelow={USER_HIDE_BELOW}
-        aria-label="Users"
-      />
+      <UserChangesProvider>
+        <DataGridList
+          columns={userColumns}
+          storeKey={STORE_KEY}
+          bulkActionButtons={<BulkActions actions={userBulkActions} />}
+          hideBelow={USER_HIDE_BELOW}
+          aria-label="Users"
+        />
+      </UserChangesProvider>
     </ConsoleList>
   );
 }
