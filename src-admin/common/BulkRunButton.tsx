@@ -29,18 +29,30 @@ export interface BulkRunButtonProps {
  * A bulk action that asks first (with a "Stop at first error" choice), changes the selected rows one by
  * one, then reports how many succeeded and which failed, keeping the failed rows selected.
  */
-export function BulkRunButton({
+export function BulkRunButton(props: BulkRunButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="small" startIcon={props.icon} onClick={() => setOpen(true)}>
+        {props.label}
+      </Button>
+      {/* Mounted only while asked: every list renders its bulk buttons, selected rows or not. */}
+      {open ? <BulkRunDialog {...props} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+function BulkRunDialog({
   label,
-  icon,
   confirm,
   run,
   invalidates = [],
   reasonLabel,
-}: BulkRunButtonProps) {
+  onClose,
+}: BulkRunButtonProps & { onClose: () => void }) {
   const { selectedIds, data, resource, onSelect } = useListContext();
   const notify = useNotify();
   const invalidate = useInvalidate();
-  const [open, setOpen] = useState(false);
   const [stopAtFirstError, setStop] = useState(false);
   const [busy, setBusy] = useState(false);
   const [reason, setReason] = useState('');
@@ -52,9 +64,7 @@ export function BulkRunButton({
     setBusy(true);
     const ids = [...selectedIds];
     const outcome = await runBulk(ids, (id) => run(rowOf(id), reason.trim()), stopAtFirstError);
-    setBusy(false);
-    setOpen(false);
-    setReason('');
+    onClose();
     onSelect([...outcome.failed.map((f) => f.id), ...outcome.skipped]);
     await invalidate(resource, ...invalidates);
     notify(`${label}: ${describeOutcome(outcome, ids.length, labelOf)}`, {
@@ -64,31 +74,26 @@ export function BulkRunButton({
   };
 
   return (
-    <>
-      <Button size="small" startIcon={icon} onClick={() => setOpen(true)}>
-        {label}
-      </Button>
-      <Dialog open={open} onClose={() => !busy && setOpen(false)} aria-labelledby="bulk-run-title">
-        <DialogTitle id="bulk-run-title">
-          {label} {selectedIds.length} {selectedIds.length === 1 ? 'row' : 'rows'}
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText>{confirm}</DialogContentText>
-          {reasonLabel ? <RequiredText label={reasonLabel} value={reason} onChange={setReason} /> : null}
-          <FormControlLabel
-            control={<Checkbox checked={stopAtFirstError} onChange={(e) => setStop(e.target.checked)} />}
-            label="Stop at first error"
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant="contained" onClick={start} disabled={busy || !ready}>
-            Confirm
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </>
+    <Dialog open onClose={() => !busy && onClose()} aria-labelledby="bulk-run-title">
+      <DialogTitle id="bulk-run-title">
+        {label} {selectedIds.length} {selectedIds.length === 1 ? 'row' : 'rows'}
+      </DialogTitle>
+      <DialogContent>
+        <DialogContentText>{confirm}</DialogContentText>
+        {reasonLabel ? <RequiredText label={reasonLabel} value={reason} onChange={setReason} /> : null}
+        <FormControlLabel
+          control={<Checkbox checked={stopAtFirstError} onChange={(e) => setStop(e.target.checked)} />}
+          label="Stop at first error"
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={start} disabled={busy || !ready}>
+          Confirm
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
