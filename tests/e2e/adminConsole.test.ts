@@ -82,6 +82,12 @@ describe('console entry', () => {
 
 const token = await adminToken();
 
+/** Holds every requestIdleCallback callback back by 1.5 s. */
+const LATE_IDLE = `{
+  const early = window.requestIdleCallback.bind(window);
+  window.requestIdleCallback = (cb, options) => early(() => setTimeout(cb, 1500), options);
+}`;
+
 describe('opening a list', () => {
   /** The admin API calls `page` makes while it opens `path` and settles. */
   async function callsOpening(page: Page, path: string): Promise<URL[]> {
@@ -90,8 +96,12 @@ describe('opening a list', () => {
       if (r.url().includes('/api/')) calls.push(new URL(r.url()));
     };
     page.on('request', record);
+    // The Support tab's open count waits for the browser's first idle moment (up to 2 s), which on a busy
+    // machine can come after the network has been quiet for the 500 ms that "networkidle" waits: wait for it.
+    const count = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/admin/messages');
     await page.goto(path);
     await page.locator('.MuiDataGrid-row').first().waitFor();
+    await (await count).response();
     await page.waitForLoadState('networkidle');
     page.off('request', record);
     return calls;
@@ -119,6 +129,8 @@ describe('opening a list', () => {
 
   it('asks for the first page of Users once, as soon as the session is known, and keeps the operator’s order', async () => {
     const { page, close } = await consoleAs(browser(), token);
+    // As on a busy machine, the browser's first idle moment comes late, after the network has gone quiet.
+    await page.addInitScript({ content: LATE_IDLE });
     const opened = await callsOpening(page, '/admin/users');
     expect(opened.map((u) => u.pathname)).toEqual([
       '/api/auth/me',
