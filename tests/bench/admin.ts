@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page, type Route } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ROOT, startAppServer } from '../fixtures/localServer';
-import { buildClient, isMain, printTable, type FigureRow } from './figures';
+import { buildClient, isMain, median, printTable, type FigureRow } from './figures';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-demo-1' };
 const USERS = 100_000;
@@ -158,7 +158,6 @@ async function openUsers(
 
 /** How many times Users is opened, each in a fresh browser context; the figure is their median. */
 const OPENS = 5;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function measure(
   newPage: () => Promise<Page>,

@@ -34,6 +34,11 @@ export function p95(times: number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)];
 }
 
+/** The middle of the given figures (the upper middle of an even count). */
+export function median(xs: number[]): number {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+}
+
 /** Runs `fn` and returns how long it took (ms) beside its value. */
 export async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
   const start = performance.now();

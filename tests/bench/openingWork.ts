@@ -5,6 +5,7 @@
 // change in rendering shows here first (docs/PERFORMANCE.md#lighter-rows).
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/localServer';
+import { median } from './figures';
 
 /**
  * Browser code, as text so that no build step rewrites it. A component counts as rendered in a commit when
@@ -44,8 +45,6 @@ export interface OpeningWork {
   blockingMs: number;
   longTaskMs: number;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Opens `path` `runs` times, each in a fresh context, and gives the median of each figure. */
 export async function openingWork(
