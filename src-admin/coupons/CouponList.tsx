@@ -10,6 +10,7 @@ import { couponFilters } from './couponFilters';
 import { CouponStatsCards } from './CouponStatsCards';
 import { CouponCreateForm } from './CouponCreateForm';
 import { couponFirstPage } from './couponData';
+import { CouponChangesProvider } from './couponChanges';
 
 const STORE_KEY = 'coupons.grid';
 
@@ -44,13 +45,15 @@ export function CouponList() {
     >
       <CouponStatsCards />
       <CouponCreateForm />
-      <DataGridList
-        columns={couponColumns}
-        storeKey={STORE_KEY}
-        bulkActionButtons={<BulkActions actions={couponBulkActions} />}
-        hideBelow={COUPON_HIDE_BELOW}
-        aria-label="Coupons"
-      />
+      <CouponChangesProvider>
+        <DataGridList
+          columns={couponColumns}
+          storeKey={STORE_KEY}
+          bulkActionButtons={<BulkActions actions={couponBulkActions} />}
+          hideBelow={COUPON_HIDE_BELOW}
+          aria-label="Coupons"
+        />
+      </CouponChangesProvider>
     </ConsoleList>
   );
 }

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeApi, jsonResponse, openConsole, renderConsole } from './adminHarness';
+import { fail, fakeApi, held, jsonResponse, openConsole, renderConsole } from './adminHarness';
 import { columnHeaders, expectRowShows, listQuery, rowOf } from './adminHarness';
 import { coupon } from './fixtures';
 
@@ -159,6 +159,31 @@ describe('console coupons', () => {
     await waitFor(() =>
       expect(api.calls.some((c) => c.method === 'DELETE' && c.path === '/admin/coupons/off')).toBe(true),
     );
+  });
+
+  it('keeps a coupon row busy only while its own change is on the way, and reports a refusal', async () => {
+    const open = held();
+    const off = held();
+    await openConsole(
+      { ...base, 'PATCH /admin/coupons/open': open.route, 'PATCH /admin/coupons/off': off.route },
+      'OPEN',
+      '/admin/coupons',
+    );
+    const button = (code: string, name: string) => within(rowOf(code)).getByRole('button', { name });
+    await userEvent.click(button('OPEN', 'Deactivate'));
+    await waitFor(() => expect(button('OPEN', 'Deactivate')).toBeDisabled());
+    expect(button('OFF', 'Activate')).toBeEnabled();
+    await userEvent.click(button('OFF', 'Activate'));
+    await waitFor(() => expect(button('OFF', 'Activate')).toBeDisabled());
+
+    // The second change lands first: its row is free again while the first still waits.
+    off.release(jsonResponse({ ...COUPONS[4], isActive: true }));
+    await waitFor(() => expect(button('OFF', 'Deactivate')).toBeEnabled());
+    expect(button('OPEN', 'Deactivate')).toBeDisabled();
+
+    open.release(jsonResponse({ message: 'Coupon is being redeemed' }, 409));
+    expect(await screen.findByText(/Coupon is being redeemed/)).toBeInTheDocument();
+    await waitFor(() => expect(button('OPEN', 'Deactivate')).toBeEnabled());
   });
 
   it('bulk-activates the selection after confirming', async () => {

@@ -64,6 +64,13 @@ export function fakeApi(routes: Record<string, Route>) {
   return { calls, fetchMock };
 }
 
+/** An answer the test releases when it chooses: a request that stays on the way until then. */
+export function held() {
+  let release!: (r: Response) => void;
+  const answer = new Promise<Response>((resolve) => (release = resolve));
+  return { route: () => answer, release };
+}
+
 export const fail =
   (status = 500) =>
   () =>

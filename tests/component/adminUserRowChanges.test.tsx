@@ -3,7 +3,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, openConsole, rowOf } from './adminHarness';
+import { held, jsonResponse, openConsole, rowOf } from './adminHarness';
 import { numberedUserRow } from './fixtures';
 
 afterEach(() => {
@@ -14,13 +14,6 @@ afterEach(() => {
 
 const USERS = [1, 2, 3].map((i) => numberedUserRow(i, { adsDisabled: false }, i * 1000));
 const REFUSED = 'Cancel the Stripe subscription before downgrading';
-
-/** An answer the test releases when it chooses. */
-function held() {
-  let release!: (r: Response) => void;
-  const answer = new Promise<Response>((resolve) => (release = resolve));
-  return { route: () => answer, release };
-}
 
 const button = (email: string, name: string) => within(rowOf(email)).getByRole('button', { name });
 
