@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import { DataGrid, type DataGridProps, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
 import { BulkActionsToolbar } from 'react-admin';
 import { GridPrefsToolbar } from './GridPrefsToolbar';
+import { TitleTooltip } from './TitleTooltip';
 import { useGridOptions } from './gridOptions';
 import { useGridPrefs } from './useGridPrefs';
 import { useListBridge } from './useListBridge';
@@ -34,7 +35,7 @@ const FIXED = {
   disableRowSelectionOnClick: true,
   keepNonExistentRowsSelected: true,
   showToolbar: true,
-  slots: { toolbar: GridPrefsToolbar },
+  slots: { toolbar: GridPrefsToolbar, baseTooltip: TitleTooltip },
   getRowHeight: () => 'auto',
   sx: {
     border: 0,

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { memoryStore } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse, renderConsole } from './adminHarness';
@@ -30,5 +30,21 @@ describe('grid preferences per operator', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: /Comfortable/ }));
     await waitFor(() => expect(store.getItem('users.grid.density')).toBe('comfortable'));
     expect(container.querySelector('.MuiDataGrid-root--densityComfortable')).not.toBeNull();
+  });
+
+  it("gives the grid's hints as the browser's own titles, with no tooltip layer to mount", async () => {
+    fakeApi({ 'GET /admin/users': () => jsonResponse([user], 200, { 'X-Total-Count': '1' }) });
+    renderConsole('/admin/users');
+    await screen.findByText('one@example.com');
+    const created = screen.getByRole('columnheader', { name: /Created/ });
+    const sort = within(created).getByRole('button', { name: 'Sort' });
+    expect(sort.closest('[title="Sort"]')).not.toBeNull();
+    for (const name of [/columns/i, /density/i]) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toHaveAttribute('title', button.getAttribute('aria-label'));
+    }
+    fireEvent.mouseOver(sort);
+    fireEvent.focus(sort);
+    expect(screen.queryByRole('tooltip')).toBeNull();
   });
 });
