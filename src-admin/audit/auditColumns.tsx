@@ -10,7 +10,7 @@ const changes = (v: Record<string, unknown> | null) => (v ? JSON.stringify(v) : 
 
 export const auditColumns: GridColDef<AuditRow>[] = [
   { field: 'at', headerName: 'Date', width: 175, valueFormatter: (v) => formatDateTime(v) },
-  { field: 'actor', headerName: 'Actor', flex: 0.7, minWidth: 150 },
+  { field: 'actor', headerName: 'Actor', flex: 0.7, minWidth: 180 },
   { field: 'action', headerName: 'Action', width: 150 },
   {
     field: 'summary',

@@ -39,11 +39,16 @@ const FIXED = {
   getRowHeight: () => 'auto',
   sx: {
     border: 0,
-    // Long values wrap inside their cell rather than widening the grid.
-    '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', whiteSpace: 'normal', py: 0.5 },
+    // Long values wrap inside their cell rather than widening the grid, and an unbroken one (an email in any
+    // column) breaks anywhere rather than being cut off at the cell's edge.
+    '& .MuiDataGrid-cell': {
+      display: 'flex',
+      alignItems: 'center',
+      whiteSpace: 'normal',
+      overflowWrap: 'anywhere',
+      py: 0.5,
+    },
     '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2 },
-    // Columns of unbroken values (emails) mark their cells pk-wrap to break anywhere instead of being clipped.
-    '& .pk-wrap': { overflowWrap: 'anywhere' },
     // The last header's hidden menu button and resize handle hang past the grid's edge and would make a grid
     // whose columns fit exactly scroll sideways.
     '& .MuiDataGrid-columnHeader--last': { overflow: 'hidden' },

@@ -38,7 +38,7 @@ export const messageColumns: GridColDef<MessageRow>[] = [
   { field: 'createdAt', headerName: 'Date', width: 175, valueFormatter: (v) => formatDateTime(v) },
   { field: 'type', headerName: 'Type', width: 80, valueFormatter: (v) => typeLabel(v) },
   { field: 'name', headerName: 'Name', flex: 0.8, minWidth: 100 },
-  { field: 'email', headerName: 'Email', flex: 1, minWidth: 150, cellClassName: 'pk-wrap' },
+  { field: 'email', headerName: 'Email', flex: 1, minWidth: 150 },
   {
     field: 'message',
     headerName: 'Message',

@@ -14,7 +14,7 @@ export const USER_HIDE_BELOW = { subscriptionStatus: 1366, createdAt: 1280, toke
 
 /** The Users columns, in the spec's order. Storage reads in MB, or GB from 1 GB: the header names no unit. */
 export const userColumns: GridColDef<Row>[] = [
-  { field: 'email', headerName: 'Email', flex: 1.4, minWidth: 140, cellClassName: 'pk-wrap' },
+  { field: 'email', headerName: 'Email', flex: 1.4, minWidth: 140 },
   {
     field: 'name',
     headerName: 'Name',
@@ -41,7 +41,7 @@ export const userColumns: GridColDef<Row>[] = [
   {
     field: 'adsDisabled',
     headerName: 'Ads',
-    width: 125,
+    width: 130,
     sortable: false,
     renderCell: ({ row }) => <AdsToggle row={row} />,
   },

@@ -135,20 +135,26 @@ describe('the console as an operator uses it', () => {
       .waitFor();
     await close();
   });
-  it('scrolls no grid sideways at 1024 px', async () => {
-    for (const path of ['users', 'coupons', 'flagged', 'suspicious', 'messages', 'audit-log']) {
-      const { page, close } = await console_(`/admin/${path}`, 1024);
-      await page.locator('.MuiDataGrid-root').first().waitFor();
-      await page.waitForLoadState('networkidle');
-      const overflow = await page.evaluate(() => {
-        const scroller = document.querySelector('.MuiDataGrid-virtualScroller') as HTMLElement | null;
-        return {
-          grid: scroller ? scroller.scrollWidth - scroller.clientWidth : 0,
-          page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        };
-      });
-      expect(overflow, path).toEqual({ grid: 0, page: 0 });
-      await close();
-    }
+  it('scrolls no grid sideways at 1024 or 1280 px, and cuts no cell short', async () => {
+    for (const width of [1024, 1280])
+      for (const path of ['users', 'coupons', 'flagged', 'suspicious', 'messages', 'audit-log']) {
+        const { page, close } = await console_(`/admin/${path}`, width);
+        await page.locator('.MuiDataGrid-root').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        const overflow = await page.evaluate(() => {
+          const scroller = document.querySelector('.MuiDataGrid-virtualScroller') as HTMLElement | null;
+          // A cell whose content is wider than the cell shows only part of it (an email cut at the edge).
+          const cut = [...document.querySelectorAll<HTMLElement>('.MuiDataGrid-cell')]
+            .filter((c) => c.scrollWidth > c.clientWidth + 1)
+            .map((c) => `${c.dataset.field}: ${c.textContent}`);
+          return {
+            grid: scroller ? scroller.scrollWidth - scroller.clientWidth : 0,
+            page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            cut: [...new Set(cut)],
+          };
+        });
+        expect(overflow, `${path} at ${width} px`).toEqual({ grid: 0, page: 0, cut: [] });
+        await close();
+      }
   });
 });
