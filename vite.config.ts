@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { clientOutDir } from './src-site/prerender/clientOutDir';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3001';
@@ -12,7 +13,7 @@ export default defineConfig({
   plugins: [react()],
   build: {
     // CLIENT_DIR lets a test run build into its own folder; the server reads the same variable.
-    outDir: process.env.CLIENT_DIR ?? `${root}dist/client`,
+    outDir: clientOutDir(root),
     emptyOutDir: true,
     sourcemap: false,
     rollupOptions: {

@@ -5,10 +5,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { clientOutDir } from './clientOutDir';
 import { precompress } from './precompress';
 
 const root = join(import.meta.dirname, '..', '..');
-const outDir = process.env.CLIENT_DIR ?? join(root, 'dist', 'client');
+const outDir = clientOutDir(root);
 const MARKER = '<!--app-html-->';
 
 async function buildServerEntry(tempDir: string): Promise<string> {

@@ -27,9 +27,11 @@ export default async function setup(project: TestProject) {
   const root = join(import.meta.dirname, '..', '..');
   const dataDir = mkdtempSync(join(tmpdir(), 'postkeeper-e2e-'));
   // Each run builds into its own folder, exactly as `npm run build` does, so parallel runs never clash.
-  const clientDir = process.env.E2E_CLIENT_DIR ?? join(dataDir, 'client');
+  // A blank E2E_CLIENT_DIR counts as unset, as a blank CLIENT_DIR does for the build (src-site/prerender/clientOutDir.ts).
+  const prebuilt = process.env.E2E_CLIENT_DIR?.trim();
+  const clientDir = prebuilt || join(dataDir, 'client');
   const extensionId = testExtensionId();
-  if (!process.env.E2E_CLIENT_DIR)
+  if (!prebuilt)
     execSync('npm run build', {
       cwd: root,
       stdio: 'inherit',
