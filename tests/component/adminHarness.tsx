@@ -64,6 +64,20 @@ export function fakeApi(routes: Record<string, Route>) {
   return { calls, fetchMock };
 }
 
+/** The files the console hands the browser to download (an object URL clicked through an anchor), as they come. */
+export function captureDownloads(): { name: string; blob: Blob }[] {
+  const downloads: { name: string; blob: Blob }[] = [];
+  let last: Blob | null = null;
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, { createObjectURL: (b: Blob) => ((last = b), 'blob:x'), revokeObjectURL: () => {} }),
+  );
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    if (last) downloads.push({ name: this.download, blob: last });
+  });
+  return downloads;
+}
+
 /** An answer the test releases when it chooses: a request that stays on the way until then. */
 export function held() {
   let release!: (r: Response) => void;

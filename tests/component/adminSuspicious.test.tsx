@@ -2,7 +2,15 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { columnHeaders, fail, fakeApi, openConsole, renderConsole, rowOf } from './adminHarness';
+import {
+  captureDownloads,
+  columnHeaders,
+  fail,
+  fakeApi,
+  openConsole,
+  renderConsole,
+  rowOf,
+} from './adminHarness';
 import { suspiciousCsvColumns } from '../../src-admin/suspicious/suspiciousCsv';
 
 const suspicious = (
@@ -48,15 +56,7 @@ const card = (label: string) => screen.getAllByRole('group', { name: label });
 
 let downloads: { name: string; blob: Blob }[];
 beforeEach(() => {
-  downloads = [];
-  let last: Blob | null = null;
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, { createObjectURL: (b: Blob) => ((last = b), 'blob:x'), revokeObjectURL: () => {} }),
-  );
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    if (last) downloads.push({ name: this.download, blob: last });
-  });
+  downloads = captureDownloads();
 });
 afterEach(() => {
   cleanup();
