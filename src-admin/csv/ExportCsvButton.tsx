@@ -13,7 +13,7 @@ export interface ExportColumn<T> extends CsvColumn<T> {
 }
 
 const PAGE = 500;
-/** Pages asked for at once after the first: a 100,000-row export is 200 pages, which one by one took minutes. */
+/** Pages asked for at once after the first: a 100,000-row export is 200 pages, each waiting for the one before. */
 const PAGES_AT_ONCE = 4;
 
 /**
@@ -42,7 +42,8 @@ export function ExportCsvButton<T>({
         dataProvider
           .getList(resource, { pagination: { page, perPage: PAGE }, sort, filter: filterValues })
           .then((res) => res as { data: T[]; total?: number });
-      // The first page says how many rows there are; the rest come PAGES_AT_ONCE at a time, kept in order.
+      // The first page says how many rows there are (simple-rest's Content-Range, or the whole array's length);
+      // the rest come PAGES_AT_ONCE at a time, kept in order.
       const first = await fetchPage(1);
       const total = first.total ?? first.data.length;
       let loaded = first.data.length;
