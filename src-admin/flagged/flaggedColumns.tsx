@@ -38,5 +38,5 @@ export const flaggedColumns: GridColDef<FlaggedRow>[] = [
     width: 150,
     valueFormatter: (_v, r) => storageUsedOfLimit(r.storageUsed, r.storageLimit),
   },
-  actionsColumn(120, (row) => <ViewDetails userId={row.id} />),
+  actionsColumn(140, (row) => <ViewDetails userId={row.id} />),
 ];

@@ -135,7 +135,7 @@ describe('the console as an operator uses it', () => {
       .waitFor();
     await close();
   });
-  it('scrolls no grid sideways at 1024 or 1280 px, and cuts no cell short', async () => {
+  it('scrolls no grid sideways at 1024 or 1280 px, cuts no cell short and crowds no filter label', async () => {
     for (const width of [1024, 1280])
       for (const path of ['users', 'coupons', 'flagged', 'suspicious', 'messages', 'audit-log']) {
         const { page, close } = await console_(`/admin/${path}`, width);
@@ -147,13 +147,22 @@ describe('the console as an operator uses it', () => {
           const cut = [...document.querySelectorAll<HTMLElement>('.MuiDataGrid-cell')]
             .filter((c) => c.scrollWidth > c.clientWidth + 1)
             .map((c) => `${c.dataset.field}: ${c.textContent}`);
+          // A filter's label that runs on under its arrow.
+          const crowded = [...document.querySelectorAll('.MuiFormControl-root')].flatMap((field) => {
+            const label = field.querySelector('label');
+            const arrow = field.querySelector('.MuiSelect-icon');
+            if (!label || !arrow) return [];
+            const gap = arrow.getBoundingClientRect().left - label.getBoundingClientRect().right;
+            return gap < 0 ? [`${label.textContent} (${Math.round(gap)} px)`] : [];
+          });
           return {
             grid: scroller ? scroller.scrollWidth - scroller.clientWidth : 0,
             page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
             cut: [...new Set(cut)],
+            crowded,
           };
         });
-        expect(overflow, `${path} at ${width} px`).toEqual({ grid: 0, page: 0, cut: [] });
+        expect(overflow, `${path} at ${width} px`).toEqual({ grid: 0, page: 0, cut: [], crowded: [] });
         await close();
       }
   });
