@@ -1,7 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { clientOutDir } from './src-site/prerender/clientOutDir';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3001';
@@ -12,8 +11,9 @@ export default defineConfig({
   envDir: root,
   plugins: [react()],
   build: {
-    // CLIENT_DIR lets a test run build into its own folder; the server reads the same variable.
-    outDir: clientOutDir(root),
+    // CLIENT_DIR lets a test run build into its own folder; the server reads the same variable. Blank counts as
+    // unset, as in src-site/prerender/clientOutDir.ts (which this file cannot import: Vite loads it on its own).
+    outDir: process.env.CLIENT_DIR?.trim() || `${root}dist/client`,
     emptyOutDir: true,
     sourcemap: false,
     rollupOptions: {
