@@ -29,3 +29,11 @@ export const selectFilter = (source: string, label: string, choices: Choice[], m
     choices={choices}
   />
 );
+
+/** Subscription status, on Users and Flagged Users alike: wide enough for its label to end before its arrow. */
+export const subscriptionFilter = selectFilter(
+  'subscriptionStatus',
+  'Subscription status',
+  SUBSCRIPTION_CHOICES,
+  200,
+);
