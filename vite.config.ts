@@ -11,8 +11,8 @@ export default defineConfig({
   envDir: root,
   plugins: [react()],
   build: {
-    // CLIENT_DIR lets a test run build into its own folder; the server reads the same variable. Blank counts as
-    // unset, as in src-site/prerender/clientOutDir.ts (which this file cannot import: Vite loads it on its own).
+    // CLIENT_DIR lets a test run build into its own folder; the server reads the same variable, and the prerender
+    // takes the folder from here. Blank counts as unset: '' would be Vite's root, src/, emptied before the build.
     outDir: process.env.CLIENT_DIR?.trim() || `${root}dist/client`,
     emptyOutDir: true,
     sourcemap: false,

@@ -2,19 +2,18 @@
 // content is in the HTML before any script runs, and keeps the un-rendered page as shell.html, which the server
 // sends for every other web route. Text files also get .br and .gz siblings.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'vite';
-import { clientOutDir } from './clientOutDir';
+import { build, resolveConfig } from 'vite';
 import { precompress } from './precompress';
 
 const root = join(import.meta.dirname, '..', '..');
-const outDir = clientOutDir(root);
+const configFile = join(root, 'vite.config.ts');
 const MARKER = '<!--app-html-->';
 
 async function buildServerEntry(tempDir: string): Promise<string> {
   await build({
-    configFile: join(root, 'vite.config.ts'),
+    configFile,
     logLevel: 'warn',
     publicDir: false,
     build: {
@@ -29,6 +28,9 @@ async function buildServerEntry(tempDir: string): Promise<string> {
 }
 
 async function main(): Promise<void> {
+  // The folder `vite build` has just written: vite.config.ts is the one place that reads CLIENT_DIR.
+  const client = await resolveConfig({ configFile, logLevel: 'warn' }, 'build', 'production');
+  const outDir = resolve(client.root, client.build.outDir);
   const template = readFileSync(join(outDir, 'index.html'), 'utf8');
   if (!template.includes(MARKER)) throw new Error(`${MARKER} not found in the built index.html`);
   // Inside the project, so the server bundle resolves react and the router from node_modules; unique per run.

@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
   const root = join(import.meta.dirname, '..', '..');
   const dataDir = mkdtempSync(join(tmpdir(), 'postkeeper-e2e-'));
   // Each run builds into its own folder, exactly as `npm run build` does, so parallel runs never clash.
-  // A blank E2E_CLIENT_DIR counts as unset, as a blank CLIENT_DIR does for the build (src-site/prerender/clientOutDir.ts).
+  // A blank E2E_CLIENT_DIR counts as unset, as a blank CLIENT_DIR does for the build (vite.config.ts).
   const prebuilt = process.env.E2E_CLIENT_DIR?.trim();
   const clientDir = prebuilt || join(dataDir, 'client');
   const extensionId = testExtensionId();
