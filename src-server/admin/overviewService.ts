@@ -3,7 +3,7 @@ import type { AdminOverview } from '../../src/contract/admin';
 import type { AppContext } from '../context';
 import { rows } from './sqlRows';
 import { GB } from './abuseRules';
-import { windowFirstDay } from './usageQueries';
+import { windowDaysOf } from '../usage/usageWindow';
 
 /** GET /admin/overview: the four cards, plus the series the console charts. */
 export async function overview(ctx: AppContext): Promise<AdminOverview> {
@@ -11,10 +11,10 @@ export async function overview(ctx: AppContext): Promise<AdminOverview> {
   const startOfDay = new Date(
     Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()),
   ).toISOString();
-  const since = windowFirstDay(ctx);
+  const days = windowDaysOf(now);
   // One pass over users, grouped by plan and status, gives the cards and the plan chart; the tokens card is
   // the sum of the daily series. The two reads are independent (side by side on PostgreSQL).
-  const [groups, dailyUsage] = await Promise.all([
+  const [groups, usage] = await Promise.all([
     rows<{ plan: 'free' | 'premium'; status: string; count: number; active: number; storage: number }>(
       ctx.db,
       sql`select plan, coalesce(subscription_status, 'none') as status, count(*)::int as count,
@@ -25,17 +25,25 @@ export async function overview(ctx: AppContext): Promise<AdminOverview> {
     rows<{ day: string; tokens: number; cost: number }>(
       ctx.db,
       sql`select to_char(day, 'YYYY-MM-DD') as day, sum(tokens)::float8 as tokens, round(sum(cost), 4)::float8 as cost
-          from ai_usage_daily_by_model where day >= ${since}::date group by 1 order by 1`,
+          from ai_usage_daily_by_model where day between ${days[0]}::date and ${days.at(-1)}::date group by 1 order by 1`,
     ),
   ]);
   const sum = <T>(list: T[], f: (x: T) => number) => list.reduce((total, x) => total + Number(f(x)), 0);
   const storage = sum(groups, (g) => g.storage);
+  // Every day of the window, a day without usage as zero, so that the chart neither draws a line across a quiet
+  // day nor starts the window late; the last day is today, still under way.
+  const usageOf = new Map(usage.map((r) => [r.day, r]));
+  const dailyUsage = days.map((day) => ({
+    day,
+    tokens: Number(usageOf.get(day)?.tokens ?? 0),
+    cost: Number(usageOf.get(day)?.cost ?? 0),
+  }));
   return {
     totalUsers: sum(groups, (g) => g.count),
     activeUsersToday: sum(groups, (g) => g.active),
     totalTokenUsage: sum(dailyUsage, (d) => d.tokens),
     totalStorageUsedGB: Math.round((storage / GB) * 100) / 100,
     usersByPlan: groups.map((g) => ({ plan: g.plan, status: g.status, count: Number(g.count) })),
-    dailyUsage: dailyUsage.map((r) => ({ day: r.day, tokens: Number(r.tokens), cost: Number(r.cost) })),
+    dailyUsage,
   };
 }

@@ -13,6 +13,10 @@ export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 export const firstDayOf = (now: Date, days = USAGE_WINDOW_DAYS) =>
   utcDay(new Date(now.getTime() - (days - 1) * DAY_MS));
 
+/** Every UTC day of a window of `days` days ending today, oldest first. */
+export const windowDaysOf = (now: Date, days = USAGE_WINDOW_DAYS) =>
+  Array.from({ length: days }, (_, i) => utcDay(new Date(now.getTime() - (days - 1 - i) * DAY_MS)));
+
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
 
 /** Each user's usage over [from, to) from the daily rollups. */

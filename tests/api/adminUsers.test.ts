@@ -63,6 +63,20 @@ describe('GET /admin/overview', () => {
     );
     expect(overview.dailyUsage.reduce((s: number, d: { tokens: number }) => s + d.tokens, 0)).toBe(1800);
   });
+
+  it('charts every day of the 30-day window, oldest first and ending today, a day without usage as zero', async () => {
+    const { overview } = (await get('/api/admin/overview')).json();
+    const daysAgo = (n: number) =>
+      new Date(t.clock.now().getTime() - n * 86_400_000).toISOString().slice(0, 10);
+    const days = Array.from({ length: 30 }, (_, i) => daysAgo(29 - i));
+    expect(overview.dailyUsage.map((d: { day: string }) => d.day)).toEqual(days);
+    const tokensOn = (n: number) =>
+      overview.dailyUsage.find((d: { day: string }) => d.day === daysAgo(n)).tokens;
+    expect([tokensOn(0), tokensOn(1), tokensOn(29)]).toEqual([300, 1000, 500]);
+    expect(
+      overview.dailyUsage.filter((d: { tokens: number; cost: number }) => d.tokens === 0 && d.cost === 0),
+    ).toHaveLength(27);
+  });
 });
 
 describe('GET /admin/users', () => {

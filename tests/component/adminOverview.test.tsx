@@ -49,7 +49,16 @@ describe('console overview', () => {
     expect(screen.getByLabelText('Loading overview')).toBeInTheDocument();
   });
 
-  it('leaves the chart cards out when there is nothing to chart', async () => {
+  it.each([
+    ['no day', []],
+    [
+      'every day of the window at zero',
+      [
+        { day: '2026-11-25', tokens: 0, cost: 0 },
+        { day: '2026-11-26', tokens: 0, cost: 0 },
+      ],
+    ],
+  ])('leaves the chart cards out when there is nothing to chart (%s)', async (_, dailyUsage) => {
     fakeApi({
       'GET /admin/overview': () => ({
         totalUsers: 0,
@@ -57,12 +66,13 @@ describe('console overview', () => {
         totalTokenUsage: 0,
         totalStorageUsedGB: 0,
         usersByPlan: [],
-        dailyUsage: [],
+        dailyUsage,
       }),
     });
     renderConsole('/admin');
     await waitFor(() => expect(screen.queryByLabelText('Loading overview')).toBeNull());
     expect(screen.queryByRole('heading', { name: 'Users by plan and status' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Tokens and cost by day (30 days)' })).toBeNull();
   });
 
   it('shows the overview failure text', async () => {

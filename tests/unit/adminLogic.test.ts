@@ -293,4 +293,21 @@ describe('overview chart series', () => {
       { plan: 'premium', none: 0, active: 15, trialing: 3 },
     ]);
   });
+
+  it('sets today apart on the daily chart: solid lines end at yesterday, dashed ones carry on to today', async () => {
+    const { dailySeries } = await import('../../src-admin/pages/overview/overviewSeries');
+    const days = [
+      { day: '2026-11-24', tokens: 900, cost: 0.09 },
+      { day: '2026-11-25', tokens: 1000, cost: 0.1 },
+      { day: '2026-11-26', tokens: 40, cost: 0.004 },
+    ];
+    expect(dailySeries(days, '2026-11-26')).toEqual([
+      { day: '2026-11-24', today: false, tokens: 900, cost: 0.09, tokensSoFar: null, costSoFar: null },
+      { day: '2026-11-25', today: false, tokens: 1000, cost: 0.1, tokensSoFar: 1000, costSoFar: 0.1 },
+      { day: '2026-11-26', today: true, tokens: null, cost: null, tokensSoFar: 40, costSoFar: 0.004 },
+    ]);
+    // A series that does not reach today (a backend that leaves quiet days out) has no partial day.
+    expect(dailySeries(days, '2026-11-27').every((d) => !d.today && d.tokensSoFar === null)).toBe(true);
+    expect(dailySeries([], '2026-11-26')).toEqual([]);
+  });
 });

@@ -50,7 +50,7 @@ export default function Overview() {
         <StatCard label="Total Tokens (30d)" value={n(data?.totalTokenUsage)} />
         <StatCard label="Total Storage" value={`${(data?.totalStorageUsedGB ?? 0).toFixed(2)} GB`} />
       </StatRow>
-      {isPending || data?.usersByPlan?.length || data?.dailyUsage?.length ? (
+      {isPending || data?.usersByPlan?.length || data?.dailyUsage?.some((d) => d.tokens || d.cost) ? (
         <Box
           sx={{
             display: 'grid',

@@ -18,3 +18,38 @@ export function planStatusSeries(rows: Rows) {
   });
   return { plans, statuses };
 }
+
+type Days = NonNullable<AdminOverview['dailyUsage']>;
+
+/** A day of the usage chart: a complete day on the solid lines, today (still under way) on the dashed ones. */
+export interface DailyPoint {
+  day: string;
+  /** True for today, whose figures are so far. */
+  today: boolean;
+  tokens: number | null;
+  cost: number | null;
+  tokensSoFar: number | null;
+  costSoFar: number | null;
+}
+
+/**
+ * The daily usage series with today set apart: its figures are only so far, so a solid line running into them
+ * would read as a drop. The solid lines end at the last complete day; the dashed ones run from it to today.
+ * `today` is the current UTC day, as the server keys its days.
+ */
+export function dailySeries(days: Days, today: string): DailyPoint[] {
+  const last = days.length - 1;
+  const partial = last >= 0 && days[last].day === today;
+  return days.map((d, i) => {
+    const isToday = partial && i === last;
+    const onDashed = partial && i >= last - 1;
+    return {
+      day: d.day,
+      today: isToday,
+      tokens: isToday ? null : d.tokens,
+      cost: isToday ? null : d.cost,
+      tokensSoFar: onDashed ? d.tokens : null,
+      costSoFar: onDashed ? d.cost : null,
+    };
+  });
+}
