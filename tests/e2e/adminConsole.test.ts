@@ -176,6 +176,40 @@ describe('overview', () => {
   });
 });
 
+describe('cost analysis', () => {
+  it('names every provider and model on its chart, and lays the two charts side by side across the page', async () => {
+    const { body } = await api<{ summary: { byModel: { provider: string; model: string | null }[] } }>(
+      '/admin/cost-analysis/summary',
+      token,
+    );
+    expect(body.summary.byModel.length).toBeGreaterThan(2);
+    const { page, close } = await consoleAs(browser(), token, '/admin/cost-analysis', 1280);
+    const card = (title: string) => page.locator('.MuiCard-root', { hasText: title });
+    const models = card('Cost by provider and model');
+    await models.locator('.recharts-bar-rectangle').first().waitFor();
+    // Whichever axis carries them: every label that is not an amount is a model's name.
+    const labels = models.locator('.recharts-cartesian-axis-tick-value');
+    const names = (await labels.allTextContents())
+      .map((n) => n.replace(/\s+/g, ' ').trim())
+      .filter((n) => !n.startsWith('$'));
+    expect(names).toEqual(body.summary.byModel.map((m) => `${m.provider} / ${m.model ?? 'default'}`));
+    // Each label is drawn whole, inside its card.
+    const inner = (await models.boundingBox())!;
+    for (const tick of await labels.all())
+      expect((await tick.boundingBox())!.x).toBeGreaterThanOrEqual(inner.x);
+    // The two charts share their row; no third, empty column is left beside them.
+    const [pie, bars, top] = await Promise.all(
+      ['AI against storage cost', 'Cost by provider and model', 'Top 20 users by estimated cost'].map(
+        async (t) => (await card(t).boundingBox())!,
+      ),
+    );
+    expect(Math.abs(pie.x - top.x)).toBeLessThan(2);
+    expect(Math.abs(bars.x + bars.width - (top.x + top.width))).toBeLessThan(2);
+    expect(Math.abs(pie.y - bars.y)).toBeLessThan(2);
+    await close();
+  });
+});
+
 describe('console screenshots', () => {
   it('shows every section at 1440 and 1024 px', async () => {
     for (const width of [1440, 1024]) {

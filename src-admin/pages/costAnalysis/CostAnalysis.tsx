@@ -68,7 +68,14 @@ export default function CostAnalysis() {
         <StatCard label="Storage Cost (30d)" value={formatCost(s?.storage.cost)} />
         <StatCard label="Total Estimated Cost" value={formatCost(s?.total.estimatedCost)} />
       </StatRow>
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(360px, 1fr))', gap: 16 }}>
+      {/* Two charts a row from about 900 px, one on a phone; the top users' chart takes a row of its own. */}
+      <div
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(min(420px, 100%), 1fr))',
+          gap: 16,
+        }}
+      >
         <ChartCard title="AI against storage cost">
           <ResponsiveContainer width="100%" height={260}>
             <PieChart>
@@ -92,13 +99,15 @@ export default function CostAnalysis() {
         </ChartCard>
         <ChartCard title="Cost by provider and model">
           {byModel.length ? (
-            <ResponsiveContainer width="100%" height={260}>
-              <BarChart data={byModel}>
+            // Bars across, one row a model, so that every model's name shows however many there are (side by
+            // side, the axis left every other name out).
+            <ResponsiveContainer width="100%" height={Math.max(200, byModel.length * 36 + 40)}>
+              <BarChart data={byModel} layout="vertical" margin={{ right: 16 }}>
                 <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="name" />
-                <YAxis tickFormatter={(v: number) => `$${v.toFixed(2)}`} />
+                <XAxis type="number" tickFormatter={(v: number) => `$${v.toFixed(2)}`} />
+                <YAxis type="category" dataKey="name" width={220} interval={0} />
                 <Tooltip formatter={(v) => formatCost(Number(v))} />
-                <Bar isAnimationActive={false} dataKey="cost" fill="#ed6c02" />
+                <Bar isAnimationActive={false} dataKey="cost" name="Cost" fill="#ed6c02" />
               </BarChart>
             </ResponsiveContainer>
           ) : (
