@@ -109,8 +109,14 @@ export function CouponCreateForm() {
               helperText="Empty for unlimited"
               sx={{ width: 160 }}
             />
-            <DateTimeInput source="expiresAt" label="Expires at" parse={toIso} helperText="Empty for never" />
-            <SaveButton label="Create Coupon" icon={<></>} alwaysEnable />
+            <DateTimeInput
+              source="expiresAt"
+              label="Expires at"
+              parse={toIso}
+              helperText="Empty for never"
+              sx={{ width: 250 }}
+            />
+            <SaveButton label="Create Coupon" icon={<></>} alwaysEnable sx={{ mt: 1 }} />
           </div>
         </Form>
       </CardContent>
