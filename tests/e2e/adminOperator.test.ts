@@ -92,6 +92,41 @@ describe('the console as an operator uses it', () => {
     await close();
   });
 
+  it('sorts the audit log by date, actor and action on the server, oldest first on a click', async () => {
+    const { page, close } = await console_('/admin/audit-log');
+    const answers: number[] = [];
+    page.on('response', (r) => r.url().includes('/api/admin/audit-log') && answers.push(r.status()));
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+    const sortable = page.locator('.MuiDataGrid-columnHeader--sortable');
+    expect(await sortable.evaluateAll((hs) => hs.map((h) => h.getAttribute('data-field')))).toEqual([
+      'at',
+      'actor',
+      'action',
+    ]);
+    const date = sortable.first();
+    expect(await date.getAttribute('aria-sort')).toBe('descending');
+    await date.locator('.MuiDataGrid-columnHeaderTitleContainer').click();
+    await expect.poll(() => date.getAttribute('aria-sort'), POLL).toBe('ascending');
+    const oldest = await api<{ summary: string }[]>('/admin/audit-log?sort=["at","ASC"]&range=[0,0]', token);
+    await expect
+      .poll(() => page.locator('.MuiDataGrid-row').first().textContent(), POLL)
+      .toContain(oldest.body[0].summary);
+    for (const field of ['actor', 'action']) {
+      await page
+        .locator(`.MuiDataGrid-columnHeader[data-field="${field}"] .MuiDataGrid-columnHeaderTitleContainer`)
+        .click();
+      await expect
+        .poll(
+          () => page.locator(`.MuiDataGrid-columnHeader[data-field="${field}"]`).getAttribute('aria-sort'),
+          POLL,
+        )
+        .toBe('ascending');
+    }
+    expect(answers.length).toBeGreaterThan(1);
+    expect(answers.every((s) => s === 200)).toBe(true);
+    await close();
+  });
+
   it('marks a suspicious user safe, runs the abuse check, and they stay safe', async () => {
     const suspects = users((await api('/admin/users/suspicious', token)).body);
     const target = suspects[0];
