@@ -25,7 +25,8 @@ export async function overview(ctx: AppContext): Promise<AdminOverview> {
     rows<{ day: string; tokens: number; cost: number }>(
       ctx.db,
       sql`select to_char(day, 'YYYY-MM-DD') as day, sum(tokens)::float8 as tokens, round(sum(cost), 4)::float8 as cost
-          from ai_usage_daily_by_model where day between ${days[0]}::date and ${days.at(-1)}::date group by 1 order by 1`,
+          from ai_usage_daily_by_model where day between ${days[0]}::date and ${days.at(-1)}::date
+          group by 1 order by 1`,
     ),
   ]);
   const sum = <T>(list: T[], f: (x: T) => number) => list.reduce((total, x) => total + Number(f(x)), 0);
