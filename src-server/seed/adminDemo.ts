@@ -6,8 +6,11 @@ import { abuseFlagEvents, aiConfigs, aiUsageEvents, coupons, modelPrices, users 
 import { recordAiUsages, type AiUsage } from '../usage/recordAiUsage';
 import { PRICE_ROWS, PROVIDERS, TASK_TYPES } from '../admin/aiCatalogue';
 import { seededRandom } from './random';
+import { clearFlag, flagUser } from '../admin/flagService';
+import { changeAt, DEMO_OPERATOR } from './demoOperator';
 
 const GB = 1024 ** 3;
+const EARLIER_FLAG = 'Tokens: burst of automated requests';
 
 /** Dollars for one request at the model's price. */
 export function priceOf(provider: string, model: string, input: number, output: number): number {
@@ -149,6 +152,7 @@ export async function seedAdminDemo(db: Db, clock: Clock): Promise<void> {
       .select({ id: users.id, used: users.storageUsed, limit: users.storageLimit })
       .from(users)
       .where(and(sql`${users.storageUsed} > ${users.storageLimit}`, eq(users.flaggedForAbuse, false)))
+      .orderBy(users.email)
       .limit(2);
     const flags = overLimit.map((u, i) => ({
       id: u.id,
@@ -164,24 +168,12 @@ export async function seedAdminDemo(db: Db, clock: Clock): Promise<void> {
         reason: 'Spam: saved the same post 4,000 times in one hour',
         at: new Date(now - 2 * 3600_000),
       });
+    // Each flagged user was flagged once before and unflagged, through the operator services, so that their
+    // history, the remembered figures of the unflag and the audit log agree as they would for a real operator.
     for (const f of flags) {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ flaggedForAbuse: true, lastFlaggedReason: f.reason, flaggedAt: f.at })
-          .where(eq(users.id, f.id));
-        await tx.insert(abuseFlagEvents).values([
-          {
-            userId: f.id,
-            action: 'flag',
-            reason: 'Tokens: burst of automated requests',
-            by,
-            at: new Date(f.at.getTime() - 20 * DAY_MS),
-          },
-          { userId: f.id, action: 'unflag', reason: null, by, at: new Date(f.at.getTime() - 18 * DAY_MS) },
-          { userId: f.id, action: 'flag', reason: f.reason, by, at: f.at },
-        ]);
-      });
+      await flagUser(changeAt(db, new Date(f.at.getTime() - 20 * DAY_MS)), DEMO_OPERATOR, f.id, EARLIER_FLAG);
+      await clearFlag(changeAt(db, new Date(f.at.getTime() - 18 * DAY_MS)), DEMO_OPERATOR, f.id, 'unflag');
+      await flagUser(changeAt(db, f.at), DEMO_OPERATOR, f.id, f.reason);
     }
   }
 

@@ -3,16 +3,15 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import type { AppContext } from '../context';
 import type { Clock } from '../clock';
 import { contactMessages, coupons, users } from '../db/schema';
 import { setMessageStatus } from '../admin/messagesService';
 import { setAdsDisabled } from '../admin/usersService';
 import { setCouponActive } from '../admin/couponsService';
 import { demoScreenshotPng } from './demoScreenshot';
+import { changeAt, DEMO_OPERATOR } from './demoOperator';
 
 const HOUR_MS = 3_600_000;
-const OPERATOR = { email: 'admin@example.com' };
 
 const MESSAGES = [
   {
@@ -90,10 +89,9 @@ export async function seedDemoInbox(db: Db, clock: Clock, dataDir?: string): Pro
 
 /** A few changes at different times through the services, so the audit log shows what each records. */
 async function seedOperatorChanges(db: Db, now: number, resolveId: string | null): Promise<void> {
-  const at = (hoursAgo: number) =>
-    ({ db, clock: { now: () => new Date(now - hoursAgo * HOUR_MS) } }) as unknown as AppContext;
+  const at = (hoursAgo: number) => changeAt(db, new Date(now - hoursAgo * HOUR_MS));
   const [coupon] = await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, 'PAUSED15'));
-  if (coupon) await setCouponActive(at(72), OPERATOR, coupon.id, false);
+  if (coupon) await setCouponActive(at(72), DEMO_OPERATOR, coupon.id, false);
   const [someone] = await db
     .select({ id: users.id })
     .from(users)
@@ -106,6 +104,6 @@ async function seedOperatorChanges(db: Db, now: number, resolveId: string | null
     )
     .orderBy(users.email)
     .limit(1);
-  if (someone) await setAdsDisabled(at(30), OPERATOR, someone.id, true);
-  if (resolveId) await setMessageStatus(at(46), OPERATOR, resolveId, 'resolved');
+  if (someone) await setAdsDisabled(at(30), DEMO_OPERATOR, someone.id, true);
+  if (resolveId) await setMessageStatus(at(46), DEMO_OPERATOR, resolveId, 'resolved');
 }

@@ -99,6 +99,22 @@ describe('the console on demo data', () => {
     for (const r of stats.mostCommonReasons) expect(r.reason).not.toContain(':');
   });
 
+  it('records every flag and unflag of the demo history in the audit log, at the same moments', async () => {
+    type Event = { action: string; at: string };
+    const { users } = await call('GET', '/users/flagged');
+    for (const u of users) {
+      const { history } = await call('GET', `/users/${u._id}/abuse-history`);
+      const { entries } = await call('GET', `/audit-log?targetId=${u._id}`);
+      const flagEntries = entries.filter(
+        (e: Event) => e.action === 'user.flag' || e.action === 'user.unflag',
+      );
+      expect(flagEntries.map((e: Event) => [e.action, e.at])).toEqual(
+        history.history.map((h: Event) => [`user.${h.action}`, h.at]),
+      );
+      expect(history.history.map((h: Event) => h.action)).toEqual(['flag', 'unflag', 'flag']);
+    }
+  });
+
   it('has contact and support messages, one with a PNG screenshot and one resolved, and audited changes', async () => {
     const { messages } = await call('GET', '/messages');
     expect(messages).toHaveLength(4);
@@ -122,11 +138,11 @@ describe('the console on demo data', () => {
     expect(shot.statusCode).toBe(200);
     expect(shot.headers['content-type']).toBe('image/png');
     const { entries } = await call('GET', '/audit-log');
-    expect(entries.map((e: { action: string }) => e.action)).toEqual([
-      'user.ads',
-      'message.status',
-      'coupon.update',
-    ]);
+    expect(
+      entries
+        .map((e: { action: string }) => e.action)
+        .filter((a: string) => a !== 'user.flag' && a !== 'user.unflag'),
+    ).toEqual(['user.ads', 'message.status', 'coupon.update']);
     expect(new Set(entries.map((e: { actor: string }) => e.actor))).toEqual(new Set(['admin@example.com']));
   });
 
