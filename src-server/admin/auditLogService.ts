@@ -22,7 +22,7 @@ export interface AuditFilters {
   ids?: string[];
 }
 
-const SORTS = sortMap('auditLog', {
+const SORTS = sortMap('audit-log', {
   at: auditLog.at,
   id: auditLog.id,
   actor: auditLog.actor,

@@ -6,7 +6,8 @@ export const CONTENT_RANGE_HEADER = 'content-range';
 
 /**
  * The keys each list sorts by on the server, in the order an unknown key's 400 names them. A column whose
- * key is not here cannot be sorted, so the console shows it no sort arrow.
+ * key is not here cannot be sorted, so the console shows it no sort arrow. Each list is named as the console's
+ * react-admin resource is, which is how the console finds it.
  */
 export const SORTABLE = {
   users: [
@@ -58,7 +59,7 @@ export const SORTABLE = {
     'id',
   ],
   messages: ['createdAt', 'name', 'email', 'type', 'status', 'handledAt', 'handledBy', 'id'],
-  auditLog: ['at', 'id', 'actor', 'action', 'targetType', 'targetId'],
+  'audit-log': ['at', 'id', 'actor', 'action', 'targetType', 'targetId'],
 } as const;
 export type SortableList = keyof typeof SORTABLE;
 export type SortKey<L extends SortableList> = (typeof SORTABLE)[L][number];
