@@ -9,13 +9,15 @@ export const USAGE_WINDOW_DAYS = 30;
 /** The UTC day of an instant, as the rollups key it: 'YYYY-MM-DD'. */
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
+/** The UTC day `n` days before `now`'s. */
+const daysBefore = (now: Date, n: number) => utcDay(new Date(now.getTime() - n * DAY_MS));
+
 /** The first UTC day of a window of `days` days ending today. */
-export const firstDayOf = (now: Date, days = USAGE_WINDOW_DAYS) =>
-  utcDay(new Date(now.getTime() - (days - 1) * DAY_MS));
+export const firstDayOf = (now: Date, days = USAGE_WINDOW_DAYS) => daysBefore(now, days - 1);
 
 /** Every UTC day of a window of `days` days ending today, oldest first. */
 export const windowDaysOf = (now: Date, days = USAGE_WINDOW_DAYS) =>
-  Array.from({ length: days }, (_, i) => utcDay(new Date(now.getTime() - (days - 1 - i) * DAY_MS)));
+  Array.from({ length: days }, (_, i) => daysBefore(now, days - 1 - i));
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
 
