@@ -12,6 +12,11 @@ export const users = pgTable(
     displayName: text('display_name').notNull(),
     name: text('name').notNull().default(''),
     role: text('role').notNull().default('user'),
+    /**
+     * When an operator last removed this account's admin rights (null if never, or promoted again since).
+     * While set, ADMIN_EMAILS never grants them back at a Google sign-in: the operator's decision wins.
+     */
+    adminRemovedAt: ts('admin_removed_at'),
     plan: text('plan', { enum: ['free', 'premium'] })
       .notNull()
       .default('free'),
