@@ -28,6 +28,11 @@ export const subscriptions = pgTable('subscriptions', {
   currentPeriodEnd: ts('current_period_end').notNull(),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   trialEnd: ts('trial_end'),
+  /**
+   * When the subscription became past_due (null in every other status): Premium lasts BILLING_PAST_DUE_GRACE_DAYS
+   * from this moment (docs/product.md#subscription-lifecycle).
+   */
+  pastDueSince: ts('past_due_since'),
   /** Price in cents after any coupon, charged at each renewal by the embedded provider. */
   amountCents: integer('amount_cents').notNull().default(899),
   couponCode: text('coupon_code'),
