@@ -14,6 +14,7 @@ import { healthSchema } from '../src/contract/health';
 import type { AppContext } from './context';
 import { registerErrorHandler } from './plugins/errors';
 import { registerNoNul } from './plugins/noNul';
+import { registerJsonBody } from './plugins/jsonBody';
 import { adminGuard, extGuard, registerAuth } from './plugins/auth';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { memoryRateLimitStore, redisRateLimitStore, type RateLimitStore } from './plugins/rateLimit';
@@ -102,6 +103,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const adminWrites: AdminWriteRoute[] = [];
   app.decorate('adminWriteRoutes', adminWrites);
   registerErrorHandler(app);
+  registerJsonBody(app);
   registerNoNul(app);
   await registerSecurityHeaders(app, config);
   registerAuth(app);

@@ -10,6 +10,8 @@ type StripeBilling = ReturnType<typeof stripeProvider>;
  */
 export function stripeWebhookRoutes(stripe: StripeBilling | null) {
   return async function webhookRoutes(app: FastifyInstance): Promise<void> {
+    // Replaces the app's JSON parser (plugins/jsonBody.ts) in this scope only.
+    app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
       done(null, body),
     );

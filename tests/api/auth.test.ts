@@ -76,6 +76,14 @@ describe('register', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'The request body is not valid JSON.' });
   });
+
+  it('answers an empty body sent as JSON as a missing one: 400 naming what to send, nothing stored', async () => {
+    const before = (await t.db.select({ id: users.id }).from(users)).length;
+    const res = await postRawJson(t.app, '/api/auth/register', '');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Send a JSON object with email, password and displayName.' });
+    expect((await t.db.select({ id: users.id }).from(users)).length).toBe(before);
+  });
 });
 
 describe('login', () => {

@@ -35,6 +35,20 @@ describe('POST /api/auth/logout', () => {
     expect((await me(other)).statusCode).toBe(200);
   });
 
+  it('takes an empty body sent as JSON, as the browser sends it: 204, and that token then gets 401', async () => {
+    const { token } = await registerUser(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(204);
+    const after = await me(token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ message: 'Please sign in to continue.' });
+  });
+
   it('answers 401 with a message without a live session, and changes nothing', async () => {
     const before = (await t.db.select().from(sessions)).length;
     for (const headers of [{}, bearer('not-a-real-token')]) {

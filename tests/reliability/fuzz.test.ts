@@ -8,7 +8,7 @@ import { savePost } from '../api/extHarness';
 import { abuseChecksSettled } from '../../src-server/admin/abuseCheck';
 import { contactMessages } from '../../src-server/db/schema';
 import { freshRoles, seedRoles, type Roles } from './roles';
-import { casesFor, routesOf, type FuzzCase, type OpenApiDoc } from './fuzzCases';
+import { casesFor, emptyBodyCases, routesOf, type FuzzCase, type OpenApiDoc } from './fuzzCases';
 
 // FUZZ_SEED replays a run exactly; FUZZ_RUNS scales it (cases per operation, spread over the three callers).
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
@@ -67,7 +67,48 @@ function verdict(c: FuzzCase, res: LightMyRequestResponse): string | null {
 
 const short = (s = '') => (s.length > 160 ? `${s.slice(0, 160)}… (${s.length} chars)` : s);
 
+/** Sends one case as the web app and the extension call the API; browser navigations get HTML pages instead. */
+const send = (c: FuzzCase) =>
+  t.app.inject({
+    method: c.method as 'GET',
+    url: c.url,
+    headers: {
+      accept: 'application/json',
+      ...roles[c.role],
+      ...(c.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(c.body === undefined ? {} : { payload: c.body }),
+  });
+
+/** Sends one case; when it ended the caller's session, the suite's callers sign in again. */
+async function sendAndResign(c: FuzzCase): Promise<LightMyRequestResponse> {
+  const res = await send(c);
+  if (SIGNS_OUT.test(c.url) && res.statusCode < 300) await freshRoles(t, roles);
+  return res;
+}
+
 describe('fuzz: every OpenAPI operation with schema-built and hostile input', () => {
+  // First, before the fuzz below spends the rate limits: a 429 would hide what the body did.
+  it('answers an empty JSON body on every operation without a body as it answers no body', async () => {
+    const all = routesOf(t.app.swagger() as OpenApiDoc);
+    const cases = emptyBodyCases(all).filter((c) => `${c.method} ${c.url}`.includes(ONLY));
+    expect(cases.length).toBeGreaterThanOrEqual(30);
+    const failures: string[] = [];
+    for (const c of cases) {
+      const empty = await sendAndResign(c);
+      const bare = await sendAndResign({ ...c, body: undefined });
+      if (process.env.FUZZ_DEBUG) console.log(c.method, c.url, c.role, empty.statusCode, bare.statusCode);
+      const wrong =
+        verdict(c, empty) ??
+        (empty.statusCode === bare.statusCode
+          ? null
+          : `${empty.statusCode} ${empty.body.slice(0, 200)}, without a body ${bare.statusCode}`);
+      if (wrong) failures.push(`${c.method} ${c.url} as ${c.role} with an empty JSON body: ${wrong}`);
+    }
+    console.log(`fuzz: ${cases.length} empty JSON bodies, ${failures.length} failures`);
+    expect(failures).toEqual([]);
+  });
+
   it('answers no 5xx, and every 4xx is JSON {message} without a stack trace', async () => {
     console.log(`fuzz: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}`);
     const all = routesOf(t.app.swagger() as OpenApiDoc);
@@ -80,23 +121,12 @@ describe('fuzz: every OpenAPI operation with schema-built and hostile input', ()
       const index = all.indexOf(route);
       const cases = fc.sample(casesFor(route, realIds), { seed: SEED + index, numRuns: RUNS });
       for (const c of cases) {
-        const res = await t.app.inject({
-          method: c.method as 'GET',
-          url: c.url,
-          // As the web app and the extension call the API; browser navigations get HTML pages instead.
-          headers: {
-            accept: 'application/json',
-            ...roles[c.role],
-            ...(c.body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          ...(c.body === undefined ? {} : { payload: c.body }),
-        });
+        const res = await sendAndResign(c);
         sent++;
         if (res.statusCode < 300) accepted++;
         if (process.env.FUZZ_DEBUG) console.log(res.statusCode, short(c.body), res.body.slice(0, 120));
         const wrong = verdict(c, res);
         if (wrong) failures.push(`${c.method} ${short(c.url)} as ${c.role} body=${short(c.body)}: ${wrong}`);
-        if (SIGNS_OUT.test(route.path) && res.statusCode < 300) await freshRoles(t, roles);
       }
     }
     console.log(

@@ -102,3 +102,25 @@ export function casesFor(route: FuzzRoute, realIds: string[]): fc.Arbitrary<Fuzz
       return { role, method: route.method, url: `${path}${query}`, body };
     });
 }
+
+/** Methods whose request may carry a body; a client may send `Content-Type: application/json` on any of them. */
+const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+/** A well-formed id that names nothing: the route answers as for a missing record, and changes nothing. */
+export const MISSING_ID = 'no-such-record';
+
+/**
+ * One request per caller to every operation that takes no JSON body: the body an empty JSON one, as browsers and
+ * HTTP libraries send it. Such a request must be answered as the same request without a body is.
+ */
+export function emptyBodyCases(routes: FuzzRoute[]): FuzzCase[] {
+  return routes
+    .filter((r) => BODY_METHODS.includes(r.method) && !r.op.requestBody?.content['application/json'])
+    .flatMap((r) =>
+      ROLE_NAMES.map((role) => ({
+        role,
+        method: r.method,
+        url: r.path.replace(/\{[^}]+\}/g, MISSING_ID),
+        body: '',
+      })),
+    );
+}
