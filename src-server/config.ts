@@ -113,6 +113,12 @@ export const envSchema = z.object({
   GEMINI_BASE_URL: optionalUrl,
   /** Deadline of one provider call; a request that falls back may take two of them. */
   AI_TIMEOUT_MS: positiveInt(30_000),
+  /**
+   * Tokens one account may use on AI requests per UTC day, by plan (Free; Pro, 'premium' in code). Sized for a heavy
+   * but honest day: 200 saves of posts at the 4,000-character cap (docs/product.md, AI limits and budgets).
+   */
+  AI_DAILY_TOKENS_FREE: positiveInt(250_000),
+  AI_DAILY_TOKENS_PREMIUM: positiveInt(750_000),
   /** Audit log records older than this many days are deleted by the audit-retention job. */
   AUDIT_RETENTION_DAYS: positiveInt(365),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

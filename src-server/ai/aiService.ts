@@ -8,6 +8,7 @@ import { DEFAULT_PROVIDER, isModelOf, isProvider, type TASK_TYPES } from '../adm
 import { recordAiUsage } from '../usage/recordAiUsage';
 import { setPostLabels } from '../ext/postsService';
 import { aiAccess } from './aiAccess';
+import { checkAiBudget } from './aiBudget';
 import { defaultModel, type AiGateway, type ModelChoice } from './gateway';
 import { promptFor } from './prompts';
 import { parseAnswer } from './parseAnswer';
@@ -90,9 +91,9 @@ async function prepare(
 }
 
 /**
- * Runs one AI task for the user: the plan rule, the task's input, the configured model (or the fallback), then
- * the answer saved on the post and the usage metered, in one transaction. Nothing is written when no provider
- * serves the request.
+ * Runs one AI task for the user: the plan rule, the daily token budget, the task's input, the configured model (or
+ * the fallback), then the answer saved on the post and the usage metered, in one transaction. Nothing is written
+ * when no provider serves the request.
  */
 export async function runAiTask(
   ctx: AppContext,
@@ -105,6 +106,7 @@ export async function runAiTask(
   if (!access.allowed) throw forbidden(access.message);
   const problem = requestProblem(task, body);
   if (problem) throw badRequest(problem);
+  await checkAiBudget(ctx, user);
   const prepared = await prepare(ctx, user.id, task, body);
   const choice = await chosenModel(ctx, task);
   const served = await gateway.complete(choice, promptFor(prepared.input), (text) =>

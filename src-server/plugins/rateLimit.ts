@@ -132,6 +132,8 @@ export interface RateRule {
   windowMs: number;
   /** The part of the request this rule counts by; null skips the rule. */
   key: (request: FastifyRequest) => string | null;
+  /** The refusal's first sentence, naming what was refused; 'Too many attempts.' unless set. */
+  tooMany?: string;
 }
 
 /** The client's address as TRUST_PROXY resolves it, IPv6 grouped by its /64. */
@@ -147,6 +149,8 @@ export const byIpAndEmail = (request: FastifyRequest) => {
 };
 /** One account, whichever addresses the attempts come from. */
 export const byEmail = emailOf;
+/** The signed-in account, whichever addresses its requests come from; null when nobody is signed in. */
+export const byAccount = (request: FastifyRequest) => request.user?.id ?? null;
 
 /** A preHandler that answers 429 with Retry-After once any rule's window is full. */
 export function rateLimit(rules: RateRule[]): preHandlerAsyncHookHandler {
@@ -158,7 +162,8 @@ export function rateLimit(rules: RateRule[]): preHandlerAsyncHookHandler {
       const { count, resetInMs } = await rateLimits.hit(`${rule.name}:${key}`, rule.windowMs);
       if (count > rule.max * config.RATE_LIMIT_SCALE) {
         const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
-        throw new HttpError(429, `Too many attempts. Please try again in ${describeWait(seconds)}.`, {
+        const tooMany = rule.tooMany ?? 'Too many attempts.';
+        throw new HttpError(429, `${tooMany} Please try again in ${describeWait(seconds)}.`, {
           'Retry-After': String(seconds),
         });
       }
@@ -173,7 +178,8 @@ function describeWait(seconds: number): string {
 }
 
 const MINUTE = 60_000;
-/** The product's limits, per the request's IP and, for sign-in and reset, the email too. */
+const AI_TOO_MANY = 'Too many AI requests.';
+/** The product's limits, per the request's IP and, for sign-in and reset, the email too; for AI, the account. */
 export const RATE_RULES = {
   // Per address first: once an address is refused, its further attempts open no new per-email counters.
   // The per-email limit across addresses stops a password being guessed from many machines; it is three
@@ -194,4 +200,13 @@ export const RATE_RULES = {
   contact: [{ name: 'contact-ip', max: 5, windowMs: 10 * MINUTE, key: byIp }],
   googleStart: [{ name: 'google-start-ip', max: 30, windowMs: 10 * MINUTE, key: byIp }],
   googleExchange: [{ name: 'google-exchange-ip', max: 30, windowMs: 10 * MINUTE, key: byIp }],
+  // The extension asks on every save (Pro: tags and a category, two requests), so a person saving a post every
+  // few seconds stays under the account's minute; the reasoning is in docs/product.md (AI limits and budgets).
+  // Per account first: the requests an account is refused then do not count against its address, which others
+  // behind the same network share.
+  ai: [
+    { name: 'ai-account-minute', max: 30, windowMs: MINUTE, key: byAccount, tooMany: AI_TOO_MANY },
+    { name: 'ai-account-hour', max: 600, windowMs: 60 * MINUTE, key: byAccount, tooMany: AI_TOO_MANY },
+    { name: 'ai-ip-minute', max: 120, windowMs: MINUTE, key: byIp, tooMany: AI_TOO_MANY },
+  ],
 } satisfies Record<string, RateRule[]>;
