@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { errorForLog } from './errorLog';
 
 const SECRET_QUERY = /([?&](?:token|auth_token|code|state|session)=)[^&#]*/gi;
 
@@ -21,6 +22,8 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       censor: '[redacted]',
     },
     serializers: {
+      // Every logged error, from a request, a job or the start-up: database errors without their parameters.
+      err: errorForLog,
       req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
         method: req.method,
         url: redactUrl(req.url),

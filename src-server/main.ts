@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { connect } from './db/connect';
 import { buildApp } from './app';
+import { errorText } from './errorLog';
 import { seedIfWanted } from './seed';
 import { workingDemoLogins } from './seed/demoLogins';
 import { demoLoginNotice } from './seed/demoLoginNotice';
@@ -55,6 +56,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(`Postkeeper failed to start: ${(err as Error).message}`);
+  console.error(`Postkeeper failed to start: ${errorText(err)}`);
   process.exit(1);
 });

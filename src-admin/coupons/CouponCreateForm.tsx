@@ -17,7 +17,7 @@ import {
 } from 'react-admin';
 import { createCouponSchema } from '../../src/contract/admin';
 import { useInvalidate } from '../common/adminQueries';
-import { amountLimits, normaliseCode } from './couponStatus';
+import { amountLimits, normaliseCode, USAGE_LIMIT_RANGE } from './couponStatus';
 
 const EMPTY = { code: '', discountType: 'percentage', amount: null, usageLimit: null, expiresAt: null };
 
@@ -104,8 +104,7 @@ export function CouponCreateForm() {
             <NumberInput
               source="usageLimit"
               label="Usage limit"
-              min={1}
-              step={1}
+              {...USAGE_LIMIT_RANGE}
               helperText="Empty for unlimited"
               sx={{ width: 160 }}
             />

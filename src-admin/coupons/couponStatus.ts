@@ -1,4 +1,4 @@
-import type { Coupon, CreateCoupon } from '../../src/contract/admin';
+import { MAX_FIXED_AMOUNT, MAX_USAGE_LIMIT, type Coupon, type CreateCoupon } from '../../src/contract/admin';
 import { formatDateTime } from '../../src/format';
 
 export type CouponDisplayStatus = 'Inactive' | 'Expired' | 'Used Up' | 'Active';
@@ -37,11 +37,16 @@ export interface CouponFormValues {
 /** docs/product.md#coupon-rules input limits by discount type. */
 export function amountLimits(type: CouponFormValues['discountType']): {
   min: number;
-  max?: number;
+  max: number;
   step: number;
 } {
-  return type === 'percentage' ? { min: 0, max: 100, step: 1 } : { min: 0, step: 0.01 };
+  return type === 'percentage'
+    ? { min: 0, max: 100, step: 1 }
+    : { min: 0, max: MAX_FIXED_AMOUNT, step: 0.01 };
 }
+
+/** docs/product.md#coupon-rules the usage limit's input range. */
+export const USAGE_LIMIT_RANGE = { min: 1, max: MAX_USAGE_LIMIT, step: 1 } as const;
 
 /** Code as typed, upper-cased and stripped of anything but A–Z and digits. */
 export function normaliseCode(input: string): string {
@@ -66,12 +71,17 @@ export function couponFormError(v: CouponFormValues): string | null {
   const amount = Number(v.amount);
   const { min, max } = amountLimits(v.discountType);
   if (amount < min) return 'Amount must be at least 0';
-  if (max !== undefined && amount > max) return 'A percentage cannot exceed 100';
+  if (amount > max)
+    return v.discountType === 'percentage'
+      ? 'A percentage cannot exceed 100'
+      : 'A fixed amount can be at most 1,000,000';
   if (v.discountType === 'percentage' && !Number.isInteger(amount))
     return 'A percentage must be a whole number';
   if (v.usageLimit.trim() !== '' && !(Number.isInteger(Number(v.usageLimit)) && Number(v.usageLimit) >= 1)) {
     return 'Usage limit must be at least 1';
   }
+  if (v.usageLimit.trim() !== '' && Number(v.usageLimit) > MAX_USAGE_LIMIT)
+    return 'Usage limit can be at most 1,000,000,000';
   if (v.expiresAt.trim() !== '' && Number.isNaN(new Date(v.expiresAt).getTime()))
     return 'Expiry is not a valid date';
   return null;

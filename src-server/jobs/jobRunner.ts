@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
+import { errorText } from '../errorLog';
 import { claimJob, ensureJobRows, finishJob, releaseJob, renewJobLease } from './jobLease';
 
 /** A background job: what it does and how often. */
@@ -100,7 +101,7 @@ export function createJobRunner(
     const heartbeat = setInterval(
       () => {
         renewJobLease(ctx.db, def.name, owner, ctx.clock.now(), def.leaseMs).catch((err: unknown) =>
-          log?.warn({ job: def.name, err: (err as Error).message }, 'job lease renewal failed'),
+          log?.warn({ job: def.name, err }, 'job lease renewal failed'),
         );
       },
       Math.max(1000, Math.floor(def.leaseMs / 3)),
@@ -110,8 +111,9 @@ export function createJobRunner(
     try {
       await work(ctx, shutdown.signal);
     } catch (err) {
-      error = String((err as Error)?.message ?? err).slice(0, MAX_ERROR_CHARS);
-      log?.error({ job: def.name, err: error }, 'job failed');
+      // The jobs table keeps the same text the log does: a database error without its parameters.
+      error = errorText(err).slice(0, MAX_ERROR_CHARS);
+      log?.error({ job: def.name, err }, 'job failed');
     } finally {
       clearInterval(heartbeat);
     }
@@ -131,8 +133,8 @@ export function createJobRunner(
     const run = job
       .catch((err: unknown): JobOutcome => {
         // The database itself failed (claim or bookkeeping): the lease expires and the job runs again later.
-        const error = String((err as Error)?.message ?? err).slice(0, MAX_ERROR_CHARS);
-        log?.error({ job: def.name, err: error }, 'job runner could not reach the database');
+        const error = errorText(err).slice(0, MAX_ERROR_CHARS);
+        log?.error({ job: def.name, err }, 'job runner could not reach the database');
         return { name: def.name, ran: false, error };
       })
       .finally(() => {

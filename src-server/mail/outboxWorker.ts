@@ -93,7 +93,7 @@ async function deliverRow(
       )
       .where(mine);
     ctx.log.warn(
-      { outboxId: row.id, attempt, err: error },
+      { outboxId: row.id, attempt, err },
       final ? 'mail delivery failed' : 'mail delivery will be retried',
     );
     return final ? 'failed' : 'retry';

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { Db } from '../db/connect';
 import { connect } from '../db/connect';
 import { loadConfig } from '../config';
+import { errorText } from '../errorLog';
 import { modelPrices } from '../db/schema';
 import { PRICE_ROWS, TASK_TYPES } from '../admin/aiCatalogue';
 import { advanceUsageWindow } from '../usage/usageWindow';
@@ -127,8 +128,7 @@ async function main(): Promise<void> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   main().catch((err: unknown) => {
-    const cause = (err as { cause?: { message?: string } }).cause?.message;
-    console.error(cause ?? (err instanceof Error ? err.message.split('\n')[0] : err));
+    console.error(errorText(err).split('\n')[0]);
     process.exit(1);
   });
 }

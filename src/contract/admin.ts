@@ -86,6 +86,13 @@ export const couponsQuerySchema = z.object({
   search: z.string().max(100).optional(),
 });
 
+/**
+ * The largest fixed discount and usage limit (docs/product.md#coupon-rules): far above any real coupon, and
+ * inside the columns (numeric(10,2) and integer), so an absurd value is a 400 naming the field, never a 500.
+ */
+export const MAX_FIXED_AMOUNT = 1_000_000;
+export const MAX_USAGE_LIMIT = 1_000_000_000;
+
 /** docs/product.md#coupon-rules coupon form: code A–Z0–9 (upper-cased), amount by type, optionals as null. */
 export const createCouponSchema = z
   .object({
@@ -97,7 +104,12 @@ export const createCouponSchema = z
       .pipe(z.string().regex(/^[A-Z0-9]+$/, 'Code may contain only letters A-Z and digits')),
     discountType: discountTypeSchema,
     amount: z.number().min(0, 'Amount must be at least 0'),
-    usageLimit: z.number().int().min(1, 'Usage limit must be at least 1').nullable(),
+    usageLimit: z
+      .number()
+      .int()
+      .min(1, 'Usage limit must be at least 1')
+      .max(MAX_USAGE_LIMIT, 'Usage limit can be at most 1,000,000,000')
+      .nullable(),
     expiresAt: z.iso
       .datetime({ offset: true, error: 'expiresAt must be an ISO date-time or null' })
       .nullable(),
@@ -110,7 +122,9 @@ export const createCouponSchema = z
         message: 'A percentage must be a whole number from 0 to 100',
       });
     }
-    if (c.discountType === 'fixed' && Math.abs(Math.round(c.amount * 100) - c.amount * 100) > 1e-6) {
+    if (c.discountType === 'fixed' && c.amount > MAX_FIXED_AMOUNT) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'A fixed amount can be at most 1,000,000' });
+    } else if (c.discountType === 'fixed' && Math.abs(Math.round(c.amount * 100) - c.amount * 100) > 1e-6) {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'A fixed amount has at most two decimals' });
     }
   });

@@ -49,6 +49,19 @@ describe('POST /admin/coupons', () => {
     expect(res.json().coupon).toMatchObject({ amount: 5.99, usageLimit: null, expiresAt: null });
   });
 
+  it('accepts the largest fixed amount and usage limit', async () => {
+    const res = await call('POST', '/coupons', {
+      ...base,
+      code: 'LARGEST',
+      discountType: 'fixed',
+      amount: 1_000_000,
+      usageLimit: 1_000_000_000,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().coupon).toMatchObject({ amount: 1_000_000, usageLimit: 1_000_000_000 });
+    await call('DELETE', `/coupons/${res.json().id}`);
+  });
+
   it('answers 409 on a duplicate code, whatever its case', async () => {
     const res = await call('POST', '/coupons', { ...base, code: 'Spring25' });
     expect(res.statusCode).toBe(409);
@@ -63,6 +76,11 @@ describe('POST /admin/coupons', () => {
     [{ amount: -1 }, 'Amount must be at least 0'],
     [{ discountType: 'fixed', amount: 1.005 }, 'A fixed amount has at most two decimals'],
     [{ usageLimit: 0 }, 'Usage limit must be at least 1'],
+    // Beyond the columns, these were a 500 from the database.
+    [{ discountType: 'fixed', amount: 1e12 }, 'A fixed amount can be at most 1,000,000'],
+    [{ discountType: 'fixed', amount: 1_000_000.01 }, 'A fixed amount can be at most 1,000,000'],
+    [{ usageLimit: 1e15 }, 'Usage limit can be at most 1,000,000,000'],
+    [{ usageLimit: 1_000_000_001 }, 'Usage limit can be at most 1,000,000,000'],
   ])('rejects %j with a message naming the problem', async (change, message) => {
     const before = await t.db.select().from(coupons);
     const res = await call('POST', '/coupons', { ...base, code: 'NEWONE', ...change });
@@ -270,6 +288,8 @@ describe('GET and PUT /admin/coupons/{id}', () => {
       [{ code: 'NO-DASH' }, 400, 'Code may contain only letters A-Z and digits'],
       [{ usageLimit: 0 }, 400, 'Usage limit must be at least 1'],
       [{ usageLimit: 5 }, 400, 'Usage limit cannot be below the 7 uses so far'],
+      [{ discountType: 'fixed', amount: 1e12 }, 400, 'A fixed amount can be at most 1,000,000'],
+      [{ usageLimit: 1e15 }, 400, 'usageLimit: Usage limit can be at most 1,000,000,000'],
       [{ expiresAt: 'soon' }, 400, 'expiresAt must be an ISO date-time or null'],
       [{ isActive: 'yes' }, 400, /isActive/],
       [{ code: 'FIVE99' }, 409, 'A coupon with the code FIVE99 already exists'],

@@ -97,7 +97,7 @@ describe('console coupons', () => {
     fireEvent.mouseDown(within(form).getByLabelText('Discount type'));
     fireEvent.click(await screen.findByRole('option', { name: 'Fixed amount' }));
     expect(amount).toHaveAttribute('step', '0.01');
-    expect(amount).not.toHaveAttribute('max');
+    expect(amount).toHaveAttribute('max', '1000000');
     await userEvent.type(amount, '4.99');
     await userEvent.click(within(form).getByRole('button', { name: 'Create Coupon' }));
     await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
@@ -109,6 +109,22 @@ describe('console coupons', () => {
       expiresAt: null,
     });
     await waitFor(() => expect(within(form).getByRole('textbox', { name: /Code/ })).toHaveValue(''));
+  });
+
+  it('refuses a fixed amount or usage limit beyond its bound, naming it, and sends nothing', async () => {
+    const api = await openConsole(base, 'OPEN', '/admin/coupons');
+    const form = screen.getByRole('form', { name: 'Create Coupon' });
+    const usageLimit = within(form).getByRole('spinbutton', { name: /Usage limit/ });
+    expect(usageLimit).toHaveAttribute('max', '1000000000');
+    await userEvent.type(within(form).getByRole('textbox', { name: /Code/ }), 'HUGE');
+    fireEvent.mouseDown(within(form).getByLabelText('Discount type'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Fixed amount' }));
+    await userEvent.type(within(form).getByRole('spinbutton', { name: /Amount/ }), '1000000000000');
+    await userEvent.type(usageLimit, '1000000000000000');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create Coupon' }));
+    expect(await within(form).findByText('A fixed amount can be at most 1,000,000')).toBeInTheDocument();
+    expect(within(form).getByText('Usage limit can be at most 1,000,000,000')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('shows the server message, or the spec text, when creating fails', async () => {

@@ -129,7 +129,7 @@ describe('coupon rules', () => {
   });
   it('limits the amount by type', () => {
     expect(amountLimits('percentage')).toEqual({ min: 0, max: 100, step: 1 });
-    expect(amountLimits('fixed')).toEqual({ min: 0, step: 0.01 });
+    expect(amountLimits('fixed')).toEqual({ min: 0, max: 1_000_000, step: 0.01 });
   });
   const form = {
     code: 'save10',
@@ -157,6 +157,8 @@ describe('coupon rules', () => {
     [{ amount: '101' }, 'A percentage cannot exceed 100'],
     [{ amount: '10.5' }, 'A percentage must be a whole number'],
     [{ usageLimit: '0' }, 'Usage limit must be at least 1'],
+    [{ discountType: 'fixed' as const, amount: '1000000.01' }, 'A fixed amount can be at most 1,000,000'],
+    [{ usageLimit: '1000000000000000' }, 'Usage limit can be at most 1,000,000,000'],
   ])('rejects %j', (patch, text) => {
     expect(couponFormError({ ...form, ...patch })).toBe(text);
   });
