@@ -1,18 +1,17 @@
 import { eq } from 'drizzle-orm';
-import type { AiRequest, AiResponse, AiTaskType } from '../../src/contract/ai';
+import type { AiRequest, AiResponse, AiResult, AiTaskType } from '../../src/contract/ai';
 import type { AppContext } from '../context';
 import type { Db } from '../db/connect';
 import { aiConfigs, type UserRow } from '../db/schema';
 import { badRequest, forbidden, HttpError } from '../errors';
 import { DEFAULT_PROVIDER, isModelOf, isProvider, type TASK_TYPES } from '../admin/aiCatalogue';
-import { recordAiUsage } from '../usage/recordAiUsage';
 import { setPostLabels } from '../ext/postsService';
 import { aiAccess } from './aiAccess';
 import { checkAiBudget } from './aiBudget';
 import { defaultModel, type AiGateway, type ModelChoice } from './gateway';
 import { promptFor } from './prompts';
-import { parseAnswer } from './parseAnswer';
-import { costOf, priceOf } from './pricing';
+import { parseAnswer, type LabelField } from './parseAnswer';
+import { meterBilled } from './metering';
 import { requestProblem, type TaskInput } from './taskInput';
 import { asSample, libraryStats, ownPost, recentPosts } from './userPosts';
 
@@ -92,8 +91,9 @@ async function prepare(
 
 /**
  * Runs one AI task for the user: the plan rule, the daily token budget, the task's input, the configured model (or
- * the fallback), then the answer saved on the post and the usage metered, in one transaction. Nothing is written
- * when no provider serves the request.
+ * the fallback), then the answer saved on the post and the usage metered, in one transaction. A billed call whose
+ * answer is not served (unusable, or late) is metered on its own before the fallback is asked; nothing else is
+ * written when no provider serves the request.
  */
 export async function runAiTask(
   ctx: AppContext,
@@ -109,33 +109,61 @@ export async function runAiTask(
   await checkAiBudget(ctx, user);
   const prepared = await prepare(ctx, user.id, task, body);
   const choice = await chosenModel(ctx, task);
-  const served = await gateway.complete(choice, promptFor(prepared.input), (text) =>
-    parseAnswer(task, text, prepared.postIds),
+  const served = await gateway.complete(
+    choice,
+    promptFor(prepared.input),
+    (text, from) => readAnswer(ctx, { userId: user.id, task, from }, text, prepared.postIds),
+    // A billed completion that is not served, in its own transaction: it stays metered when the request fails.
+    (billed) =>
+      ctx.db.transaction(async (tx) => {
+        await meterBilled(tx as unknown as Db, { userId: user.id, task, at: ctx.clock.now() }, billed);
+      }),
   );
   const at = ctx.clock.now();
   let refused: HttpError | null = null;
   const cost = await ctx.db.transaction(async (tx) => {
-    const cost = costOf(await priceOf(tx as unknown as Db, served.provider, served.model), served.usage);
     if (prepared.saveOn) {
       const value = served.value;
       const labels =
         'tags' in value ? { tags: value.tags } : 'category' in value ? { category: value.category } : {};
       refused = await saveLabels(tx as unknown as Db, user.id, prepared.saveOn, labels, at);
     }
-    await recordAiUsage(tx as unknown as Db, {
-      userId: user.id,
-      taskType: task,
-      provider: served.provider,
-      model: served.model,
-      ...served.usage,
-      cost,
-      at,
-    });
-    return cost;
+    return meterBilled(tx as unknown as Db, { userId: user.id, task, at }, served);
   });
   // The provider was paid either way, so the usage above is kept; only the labels were refused.
   if (refused) throw refused;
   return { result: served.value, provider: served.provider, model: served.model, usage: served.usage, cost };
+}
+
+/**
+ * The model's answer read for its task. The labels it had to drop (tags or topics not in the tag form, categories
+ * not on the list) are counted in one "rejected AI answer" log line per answer, never quoted: a post's text can
+ * steer what the model writes.
+ */
+function readAnswer(
+  ctx: AppContext,
+  about: { userId: string; task: AiTaskType; from: ModelChoice },
+  text: string,
+  postIds: readonly string[],
+): AiResult {
+  const rejected: Partial<Record<LabelField, number>> = {};
+  try {
+    return parseAnswer(about.task, text, postIds, (field) => {
+      rejected[field] = (rejected[field] ?? 0) + 1;
+    });
+  } finally {
+    if (Object.keys(rejected).length)
+      ctx.log.warn(
+        {
+          userId: about.userId,
+          task: about.task,
+          provider: about.from.provider,
+          model: about.from.model,
+          rejected,
+        },
+        'rejected AI answer',
+      );
+  }
 }
 
 /**

@@ -13,19 +13,36 @@ export interface Prompt {
   maxOutputTokens: number;
 }
 
-/** An answer that some provider served, parsed, with that provider's token counts. */
-export interface Served<T> extends ModelChoice {
-  value: T;
+/** A completion the provider bills: the model that answered and the token counts it reported. */
+export interface Billed extends ModelChoice {
   usage: TokenUsage;
 }
+
+/** An answer that some provider served, parsed, with that provider's token counts. */
+export interface Served<T> extends Billed {
+  value: T;
+}
+
+/** Writes one billed completion to the usage meter. */
+export type Meter = (billed: Billed) => Promise<void>;
 
 export interface GatewayLog {
   warn(details: object, message: string): void;
 }
 
 export interface AiGateway {
-  /** Asks the chosen model; on any failure asks the default provider's default model once; else a 502. */
-  complete<T>(choice: ModelChoice, prompt: Prompt, parse: (text: string) => T): Promise<Served<T>>;
+  /**
+   * Asks the chosen model; on any failure asks the default provider's default model once; else a 502. `parse`
+   * reads the answer's text and throws when it is unusable. Every completion the provider bills but that is not
+   * served (its answer unusable, or arriving after the deadline) is handed to `meter` before the gateway moves on;
+   * the served one comes back with its usage, for the caller to meter with what it saves, so it is metered once.
+   */
+  complete<T>(
+    choice: ModelChoice,
+    prompt: Prompt,
+    parse: (text: string, from: ModelChoice) => T,
+    meter: Meter,
+  ): Promise<Served<T>>;
 }
 
 /** The provider's first model is its default. */
@@ -37,32 +54,50 @@ export function createAiGateway(
   providers: Partial<Record<ProviderId, AiProvider>>,
   opts: { timeoutMs: number; log: GatewayLog },
 ): AiGateway {
-  async function attempt<T>(choice: ModelChoice, prompt: Prompt, parse: (text: string) => T) {
+  async function attempt<T>(
+    choice: ModelChoice,
+    prompt: Prompt,
+    parse: (text: string, from: ModelChoice) => T,
+    meter: Meter,
+  ): Promise<Served<T>> {
     const provider = providers[choice.provider];
     if (!provider) throw new ProviderFailure('not configured');
-    const completion = await withDeadline(opts.timeoutMs, (signal) =>
-      provider.complete({ ...prompt, model: choice.model, signal }),
+    const completion = await withDeadline(
+      opts.timeoutMs,
+      (signal) => provider.complete({ ...prompt, model: choice.model, signal }),
+      // An answer that lands as the deadline passes was billed all the same; the request has moved on by then.
+      (late) =>
+        meter({ ...choice, usage: late.usage }).catch(() =>
+          opts.log.warn(
+            { provider: choice.provider, model: choice.model },
+            'AI usage of a late answer not metered',
+          ),
+        ),
     );
     let value: T;
     try {
-      value = parse(completion.text);
+      value = parse(completion.text, choice);
     } catch {
+      // The provider billed the completion, whatever its text: metered before any fallback is asked.
+      await meter({ ...choice, usage: completion.usage });
       throw new ProviderFailure('unusable answer');
     }
     return { ...choice, value, usage: completion.usage };
   }
 
   return {
-    async complete(choice, prompt, parse) {
+    async complete(choice, prompt, parse, meter) {
       const fallback: ModelChoice = { provider: DEFAULT_PROVIDER, model: defaultModel(DEFAULT_PROVIDER) };
       for (const next of [choice, fallback]) {
         try {
-          return await attempt(next, prompt, parse);
+          return await attempt(next, prompt, parse, meter);
         } catch (err) {
-          const failure = err instanceof ProviderFailure ? err : new ProviderFailure('bad response');
+          // Whatever the provider did is a ProviderFailure by now; anything else is the meter failing to write,
+          // which no fallback mends (and asking one would bill a call that cannot be metered).
+          if (!(err instanceof ProviderFailure)) throw err;
           // The reason and status only: SDK errors quote the provider's response body.
           opts.log.warn(
-            { provider: next.provider, model: next.model, reason: failure.reason, status: failure.status },
+            { provider: next.provider, model: next.model, reason: err.reason, status: err.status },
             'AI provider call failed',
           );
         }
@@ -74,9 +109,15 @@ export function createAiGateway(
 
 /**
  * Runs one provider call under a deadline that covers the whole exchange, body included; the SDK's own
- * timeout stops at the response headers.
+ * timeout stops at the response headers. The providers' usage comes only with the whole answer, so a call cut off
+ * at the deadline has none to meter; but an answer already read when the deadline passes resolves all the same,
+ * after the call was given up on: it goes to `late`.
  */
-async function withDeadline<T>(ms: number, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+async function withDeadline<T>(
+  ms: number,
+  call: (signal: AbortSignal) => Promise<T>,
+  late: (value: T) => void,
+): Promise<T> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
@@ -85,9 +126,12 @@ async function withDeadline<T>(ms: number, call: (signal: AbortSignal) => Promis
       reject(new ProviderFailure('timeout'));
     }, ms);
   });
+  let pending: Promise<T> | undefined;
   try {
-    return await Promise.race([call(controller.signal), expired]);
+    pending = call(controller.signal);
+    return await Promise.race([pending, expired]);
   } catch (err) {
+    if (controller.signal.aborted) pending?.then(late, () => undefined);
     throw providerFailure(err, controller.signal);
   } finally {
     clearTimeout(timer);

@@ -1,4 +1,11 @@
-import { AI_LIMITS, type AiResult, type AiTaskType } from '../../src/contract/ai';
+import {
+  AI_LIMITS,
+  CATEGORIES,
+  TAG_PATTERN,
+  type AiResult,
+  type AiTaskType,
+  type Category,
+} from '../../src/contract/ai';
 
 /** The model's text held no answer in the shape its task asked for. */
 export class UnusableAnswer extends Error {
@@ -34,30 +41,65 @@ export function extractJson(text: string): unknown {
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Trimmed, lower-cased, single-spaced, without a leading #; too long or empty is dropped; no repeats. */
-export function normalizeTags(value: unknown, max: number = AI_LIMITS.tags): string[] {
+/** The fields whose labels a model's answer can have dropped. */
+export type LabelField = 'tags' | 'category' | 'topics';
+/** Told of each label dropped from an answer, so it can be counted; never given the label, which may quote a post. */
+export type OnRejected = (field: LabelField) => void;
+
+/**
+ * One tag in the tag form (TAG_PATTERN), or null when it is not one: trimmed, without a leading #, single-spaced
+ * and lower-cased, then dropped whole (not stripped) when anything else is left in it or it is too long: a tag
+ * stripped of its odd characters ("evil.example" as "evilexample", "c++" as "c") would be a label nobody chose.
+ */
+export function normalizeTag(item: string): string | null {
+  const tag = item
+    .normalize('NFC')
+    .replace(/^\s*#+/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return tag.length <= AI_LIMITS.tagLength && TAG_PATTERN.test(tag) ? tag : null;
+}
+
+/**
+ * The answer's tags in the tag form, first come first kept, without repeats and at most `max`. Anything else in
+ * the list is dropped and reported to `onRejected` (an empty item or a repeat is dropped without a count).
+ */
+export function normalizeTags(
+  value: unknown,
+  max: number = AI_LIMITS.tags,
+  onRejected: () => void = () => undefined,
+): string[] {
   const items = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : [];
   const out: string[] = [];
   for (const item of items) {
-    if (typeof item !== 'string') continue;
-    const tag = item
-      .replace(/^\s*#+/, '')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .toLowerCase();
-    if (!tag || tag.length > AI_LIMITS.tagLength || out.includes(tag)) continue;
-    out.push(tag);
     if (out.length === max) break;
+    if (typeof item === 'string' && !item.trim()) continue;
+    const tag = typeof item === 'string' ? normalizeTag(item) : null;
+    if (tag === null) onRejected();
+    else if (!out.includes(tag)) out.push(tag);
   }
   return out;
 }
 
-/** A category name: one short phrase, lower-cased; a sentence is not a category. */
-export function normalizeCategory(value: unknown): string | null {
-  const raw = Array.isArray(value) ? value[0] : value;
-  if (typeof raw !== 'string') return null;
-  const category = raw.replace(/\s+/g, ' ').trim().replace(/\.$/, '').toLowerCase();
-  return category && category.length <= AI_LIMITS.categoryLength ? category : null;
+const isCategory = (name: string): name is Category => (CATEGORIES as readonly string[]).includes(name);
+
+/**
+ * The first of the answer's categories (one, or a list) that is on the product's list, matched without regard to
+ * case, spacing or a closing full stop; each one before it that is not on the list is reported to `onRejected`.
+ */
+export function normalizeCategory(value: unknown, onRejected: () => void = () => undefined): Category | null {
+  const items = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+  for (const item of items) {
+    if (typeof item === 'string' && !item.trim()) continue;
+    const name =
+      typeof item === 'string'
+        ? item.normalize('NFC').replace(/\s+/g, ' ').trim().replace(/\.$/, '').toLowerCase()
+        : '';
+    if (isCategory(name)) return name;
+    onRejected();
+  }
+  return null;
 }
 
 /** A post number the model gave ("3", 3, "#3", "[3]") as the post's index in the sample, or null. */
@@ -78,19 +120,28 @@ const field = (obj: unknown, ...names: string[]): unknown => {
 };
 
 /**
- * Reads a task's answer leniently (extra keys ignored, fenced code accepted) and bounds it. `postIds` are the
- * ids of the posts the model saw, numbered from 1. Throws UnusableAnswer when nothing usable is left.
+ * Reads a task's answer leniently (extra keys ignored, fenced code accepted) and bounds it: tags and topics in the
+ * tag form, a category from the product's list. `postIds` are the ids of the posts the model saw, numbered from 1;
+ * each tag, topic or category dropped is reported to `onRejected`. Throws UnusableAnswer when nothing usable is
+ * left.
  */
-export function parseAnswer(task: AiTaskType, text: string, postIds: readonly string[] = []): AiResult {
+export function parseAnswer(
+  task: AiTaskType,
+  text: string,
+  postIds: readonly string[] = [],
+  onRejected: OnRejected = () => undefined,
+): AiResult {
   const json = extractJson(text);
   switch (task) {
     case 'auto-tagging': {
-      const tags = normalizeTags(Array.isArray(json) ? json : field(json, 'tags'));
+      const tags = normalizeTags(Array.isArray(json) ? json : field(json, 'tags'), AI_LIMITS.tags, () =>
+        onRejected('tags'),
+      );
       if (!tags.length) throw new UnusableAnswer('no tags');
       return { tags };
     }
     case 'categorization': {
-      const category = normalizeCategory(field(json, 'category', 'categories'));
+      const category = normalizeCategory(field(json, 'category', 'categories'), () => onRejected('category'));
       if (!category) throw new UnusableAnswer('no category');
       return { category };
     }
@@ -130,7 +181,7 @@ export function parseAnswer(task: AiTaskType, text: string, postIds: readonly st
       if (typeof summary !== 'string' || !summary.trim()) throw new UnusableAnswer('no summary');
       return {
         summary: clip(summary.trim(), AI_LIMITS.summaryLength),
-        topics: normalizeTags(field(json, 'topics'), AI_LIMITS.topics),
+        topics: normalizeTags(field(json, 'topics'), AI_LIMITS.topics, () => onRejected('topics')),
       };
     }
   }

@@ -3,7 +3,7 @@ import type { Db } from '../db/connect';
 import { aiUsageWindow } from '../db/schema';
 import { utcDay } from './usageWindow';
 
-/** One served AI request, with the provider's own token counts and its price from model_prices. */
+/** One completion a provider billed, served or not, with the provider's own token counts and its price from model_prices. */
 export interface AiUsage {
   userId: string;
   taskType: string;
@@ -18,8 +18,9 @@ export interface AiUsage {
 }
 
 /**
- * The one place AI usage is metered. Call it inside the transaction that saves the request's results, so
- * usage and results are written together or not at all.
+ * The one place AI usage is metered. For a served answer, call it inside the transaction that saves the request's
+ * results, so usage and results are written together or not at all; a billed answer that is not served is metered
+ * in a transaction of its own (see src-server/ai/metering.ts).
  */
 export async function recordAiUsage(tx: Db, usage: AiUsage): Promise<void> {
   await recordAiUsages(tx, [usage]);

@@ -6,7 +6,6 @@ import { z } from 'zod';
 export const AI_LIMITS = {
   tags: 10,
   tagLength: 40,
-  categoryLength: 40,
   queryLength: 2000,
   searchMatches: 20,
   recommendations: 10,
@@ -15,14 +14,47 @@ export const AI_LIMITS = {
   topics: 10,
 } as const;
 
-const tags = z.array(z.string().min(1).max(AI_LIMITS.tagLength)).max(AI_LIMITS.tags);
+/**
+ * The categories a post can get: categorization answers one of them, and the server drops any other answer (a
+ * model's words may be steered by the post it reads).
+ */
+export const CATEGORIES = [
+  'technology',
+  'business',
+  'career',
+  'marketing',
+  'design',
+  'science',
+  'health',
+  'finance',
+  'education',
+  'news',
+  'politics',
+  'entertainment',
+  'sports',
+  'travel',
+  'food',
+  'lifestyle',
+  'humor',
+  'other',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/**
+ * A tag as the AI gives it: lower-case letters of any script (with their accents), digits, single spaces and
+ * hyphens, at most `AI_LIMITS.tagLength` characters, with at least one letter or digit.
+ */
+export const TAG_PATTERN =
+  /^(?=.*[\p{L}\p{Nd}])[\p{Ll}\p{Lm}\p{Lo}\p{M}\p{Nd}-]+(?: [\p{Ll}\p{Lm}\p{Lo}\p{M}\p{Nd}-]+)*$/u;
+
+const tags = z.array(z.string().min(1).max(AI_LIMITS.tagLength).regex(TAG_PATTERN)).max(AI_LIMITS.tags);
 
 /** What `result` holds for each task type. */
 export const aiResultSchemas = {
   /** Tags for the post (saved on it) or for the text sent as `query`. */
   'auto-tagging': z.object({ tags: tags.min(1) }),
-  /** One topic for the post (saved on it) or for the text sent as `query`. */
-  categorization: z.object({ category: z.string().min(1).max(AI_LIMITS.categoryLength) }),
+  /** One of CATEGORIES for the post (saved on it) or for the text sent as `query`. */
+  categorization: z.object({ category: z.enum(CATEGORIES) }),
   /** The user's posts that answer `query`, best first (ids among the recent posts the model saw). */
   search: z.object({ postIds: z.array(z.string()).max(AI_LIMITS.searchMatches) }),
   /** Posts worth revisiting, related to `postId` when given, each with a short reason. */

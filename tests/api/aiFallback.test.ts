@@ -29,14 +29,17 @@ const { t, admin, user, stands } = sharedAiApp(
 const { openai, anthropic, gemini } = stands;
 
 const stand = (provider: string) => ({ openai, anthropic, google: gemini })[provider]!;
-const FAILURES: [string, Behaviour][] = [
-  ['a 500', { kind: 'status', status: 500 }],
-  ['a 503', { kind: 'status', status: 503 }],
-  ['a 429', { kind: 'status', status: 429 }],
-  ['a timeout', { kind: 'hang' }],
-  ['malformed JSON', { kind: 'malformed' }],
-  ['an answer that is not JSON', { kind: 'answer', text: 'I am sorry, I cannot help with that.' }],
+// Whether the provider billed the failed call: only a whole answer carries token counts to meter.
+const FAILURES: [string, Behaviour, boolean][] = [
+  ['a 500', { kind: 'status', status: 500 }, false],
+  ['a 503', { kind: 'status', status: 503 }, false],
+  ['a 429', { kind: 'status', status: 429 }, false],
+  ['a timeout', { kind: 'hang' }, false],
+  ['malformed JSON', { kind: 'malformed' }, false],
+  ['an answer that is not JSON', { kind: 'answer', text: 'I am sorry, I cannot help with that.' }, true],
 ];
+/** The stand-ins' usual token counts, metered for a billed answer that was not served. */
+const USUAL_TOKENS: Record<string, number> = { anthropic: 240, google: 110, openai: 150 };
 
 describe('fallback to OpenAI', () => {
   describe.each([
@@ -47,7 +50,7 @@ describe('fallback to OpenAI', () => {
 
     it.each(FAILURES)(
       'and answers %s, OpenAI serves once, saves and meters its own tokens',
-      async (_, failure) => {
+      async (_, failure, billed) => {
         stand(provider).queue(failure);
         const postId = await savedPost(t, user.id);
         const before = (await usageRows(t, user.id)).length;
@@ -67,9 +70,12 @@ describe('fallback to OpenAI', () => {
         expect(openai.requests).toHaveLength(1);
         expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1500);
         expect((await postRow(t, postId)).tags).toEqual(['from-openai']);
-        const rows = await usageRows(t, user.id);
-        expect(rows).toHaveLength(before + 1);
-        expect(rows.at(-1)).toMatchObject({ provider: 'openai', model: 'gpt-4o-mini', totalTokens: 133 });
+        // A billed failure is metered first, on its own model; the served answer once, on OpenAI's.
+        const rows = (await usageRows(t, user.id)).slice(before);
+        expect(rows.map((r) => [r.provider, r.model, r.totalTokens])).toEqual([
+          ...(billed ? [[provider, model, USUAL_TOKENS[provider]]] : []),
+          ['openai', 'gpt-4o-mini', 133],
+        ]);
       },
     );
   });
@@ -87,8 +93,8 @@ describe('when OpenAI fails too', () => {
   beforeAll(() => configureTask(t, admin, 'auto-tagging', 'anthropic', 'claude-sonnet-4'));
 
   it.each(FAILURES)(
-    '(%s) the answer is a 502 {message}, and nothing is saved or metered',
-    async (_, failure) => {
+    '(%s) the answer is a 502 {message}, nothing is saved, and only a billed answer is metered',
+    async (_, failure, billed) => {
       anthropic.queue({ kind: 'status', status: 500 });
       openai.queue(failure);
       const postId = await savedPost(t, user.id, { tags: ['before'] });
@@ -101,7 +107,9 @@ describe('when OpenAI fails too', () => {
         message: 'The AI service is unavailable right now. Please try again in a moment.',
       });
       expect((await postRow(t, postId)).tags).toEqual(['before']);
-      expect(await usageRows(t, user.id)).toHaveLength(before);
+      expect(
+        (await usageRows(t, user.id)).slice(before).map((r) => [r.provider, r.model, r.totalTokens]),
+      ).toEqual(billed ? [['openai', 'gpt-4o-mini', USUAL_TOKENS.openai]] : []);
       expect([anthropic.requests.length, openai.requests.length]).toEqual([1, 1]);
     },
   );

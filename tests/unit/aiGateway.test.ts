@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { AI_UNAVAILABLE, createAiGateway } from '../../src-server/ai/gateway';
+import { describe, expect, it, vi } from 'vitest';
+import { AI_UNAVAILABLE, createAiGateway, type Billed } from '../../src-server/ai/gateway';
 import { ProviderFailure, providerFailure, type AiProvider } from '../../src-server/ai/providers/provider';
 import { costOf } from '../../src-server/ai/pricing';
 import { promptFor } from '../../src-server/ai/prompts';
@@ -26,16 +26,32 @@ const quietLog = () => {
   const lines: object[] = [];
   return { lines, warn: (details: object) => void lines.push(details) };
 };
+/** A meter that writes down what it is given; for tests where nothing should be billed unserved. */
+const meterInto = (metered: Billed[] = [], events: string[] = []) =>
+  Object.assign(
+    async (billed: Billed) => {
+      events.push(`meter ${billed.model}`);
+      metered.push(billed);
+    },
+    { metered },
+  );
+const unusedMeter = meterInto();
 
 describe('the gateway', () => {
   it('serves from the chosen provider and model', async () => {
     const calls: string[] = [];
     const gw = createAiGateway({ google: answering('ok', calls) }, { timeoutMs: 100, log: quietLog() });
-    const served = await gw.complete({ provider: 'google', model: 'gemini-1.5-pro' }, prompt, (t) =>
-      t.toUpperCase(),
+    const meter = meterInto();
+    const served = await gw.complete(
+      { provider: 'google', model: 'gemini-1.5-pro' },
+      prompt,
+      (t) => t.toUpperCase(),
+      meter,
     );
     expect(served).toEqual({ provider: 'google', model: 'gemini-1.5-pro', value: 'OK', usage });
     expect(calls).toEqual(['gemini-1.5-pro']);
+    // The served completion comes back for the caller to meter with its labels: not metered twice.
+    expect(meter.metered).toEqual([]);
   });
 
   it.each([
@@ -50,10 +66,15 @@ describe('the gateway', () => {
       { openai: answering('{"fine": true}', calls), ...(anthropic ? { anthropic } : {}) },
       { timeoutMs: 50, log },
     );
-    const served = await gw.complete({ provider: 'anthropic', model: 'claude-sonnet-4' }, prompt, (t) => {
-      if (!t.startsWith('{')) throw new Error('unusable');
-      return JSON.parse(t);
-    });
+    const served = await gw.complete(
+      { provider: 'anthropic', model: 'claude-sonnet-4' },
+      prompt,
+      (t) => {
+        if (!t.startsWith('{')) throw new Error('unusable');
+        return JSON.parse(t);
+      },
+      meterInto(),
+    );
     expect(served).toMatchObject({ provider: 'openai', model: 'gpt-4o-mini', value: { fine: true } });
     expect(calls).toEqual(['gpt-4o-mini']);
     expect(log.lines).toHaveLength(1);
@@ -63,7 +84,7 @@ describe('the gateway', () => {
   it('answers 502 when openai fails too, or has no key', async () => {
     const gw = createAiGateway({ anthropic: failing(new Error('x')) }, { timeoutMs: 50, log: quietLog() });
     const err = await gw
-      .complete({ provider: 'anthropic', model: 'claude-sonnet-4' }, prompt, (t) => t)
+      .complete({ provider: 'anthropic', model: 'claude-sonnet-4' }, prompt, (t) => t, unusedMeter)
       .catch((e) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect(err).toMatchObject({ statusCode: 502, message: AI_UNAVAILABLE });
@@ -72,10 +93,104 @@ describe('the gateway', () => {
   it('ends a hanging call at the deadline', async () => {
     const gw = createAiGateway({ openai: hanging }, { timeoutMs: 30, log: quietLog() });
     const started = Date.now();
-    await expect(gw.complete({ provider: 'openai', model: 'gpt-4o' }, prompt, (t) => t)).rejects.toThrow(
-      AI_UNAVAILABLE,
-    );
+    await expect(
+      gw.complete({ provider: 'openai', model: 'gpt-4o' }, prompt, (t) => t, unusedMeter),
+    ).rejects.toThrow(AI_UNAVAILABLE);
     expect(Date.now() - started).toBeLessThan(1000);
+    expect(unusedMeter.metered).toEqual([]);
+  });
+});
+
+describe('the gateway meters every billed completion it does not serve', () => {
+  const unusable = (t: string) => {
+    if (t === 'nope') throw new Error('unusable');
+    return t;
+  };
+  const answeringLogged = (text: string, usage: Billed['usage'], events: string[]): AiProvider => ({
+    async complete(req) {
+      events.push(`call ${req.model}`);
+      return { text, usage };
+    },
+  });
+
+  it('an unusable answer is metered on its own model before the fallback is asked', async () => {
+    const events: string[] = [];
+    const meter = meterInto([], events);
+    const mine = { inputTokens: 7, outputTokens: 3, totalTokens: 10 };
+    const gw = createAiGateway(
+      {
+        anthropic: answeringLogged('nope', mine, events),
+        openai: answeringLogged('fine', usage, events),
+      },
+      { timeoutMs: 50, log: quietLog() },
+    );
+    const served = await gw.complete(
+      { provider: 'anthropic', model: 'claude-sonnet-4' },
+      prompt,
+      unusable,
+      meter,
+    );
+    expect(served).toMatchObject({ provider: 'openai', model: 'gpt-4o-mini', value: 'fine', usage });
+    expect(events).toEqual(['call claude-sonnet-4', 'meter claude-sonnet-4', 'call gpt-4o-mini']);
+    expect(meter.metered).toEqual([{ provider: 'anthropic', model: 'claude-sonnet-4', usage: mine }]);
+  });
+
+  it('both unusable: both metered, then the 502', async () => {
+    const events: string[] = [];
+    const meter = meterInto([], events);
+    const gw = createAiGateway(
+      { openai: answeringLogged('nope', usage, events) },
+      { timeoutMs: 50, log: quietLog() },
+    );
+    await expect(
+      gw.complete({ provider: 'openai', model: 'gpt-4o' }, prompt, unusable, meter),
+    ).rejects.toThrow(AI_UNAVAILABLE);
+    expect(events).toEqual(['call gpt-4o', 'meter gpt-4o', 'call gpt-4o-mini', 'meter gpt-4o-mini']);
+  });
+
+  it('an answer that arrives after the deadline is metered when it arrives', async () => {
+    const late = { inputTokens: 40, outputTokens: 9, totalTokens: 49 };
+    // The call ignores the abort, as one whose answer was already read when the deadline passed does.
+    const slow: AiProvider = {
+      complete: () => new Promise((resolve) => setTimeout(() => resolve({ text: 'ok', usage: late }), 60)),
+    };
+    const meter = meterInto();
+    const gw = createAiGateway({ openai: slow }, { timeoutMs: 20, log: quietLog() });
+    await expect(
+      gw.complete({ provider: 'openai', model: 'gpt-4o' }, prompt, (t) => t, meter),
+    ).rejects.toThrow(AI_UNAVAILABLE);
+    await vi.waitFor(() => expect(meter.metered).toHaveLength(2), { timeout: 1000 });
+    expect(meter.metered).toEqual([
+      { provider: 'openai', model: 'gpt-4o', usage: late },
+      { provider: 'openai', model: 'gpt-4o-mini', usage: late },
+    ]);
+  });
+
+  it('a call cut off at the deadline, or refused, has no usage and meters nothing', async () => {
+    const meter = meterInto();
+    const gw = createAiGateway(
+      { anthropic: hanging, openai: failing(Object.assign(new Error('x'), { status: 500 })) },
+      { timeoutMs: 20, log: quietLog() },
+    );
+    await expect(
+      gw.complete({ provider: 'anthropic', model: 'claude-sonnet-4' }, prompt, (t) => t, meter),
+    ).rejects.toThrow(AI_UNAVAILABLE);
+    expect(meter.metered).toEqual([]);
+  });
+
+  it('a meter that cannot write ends the request: no fallback is asked, to bill a call it cannot meter', async () => {
+    const calls: string[] = [];
+    const gw = createAiGateway(
+      { anthropic: answering('nope', calls), openai: answering('fine', calls) },
+      { timeoutMs: 50, log: quietLog() },
+    );
+    const broken = async () => {
+      throw new Error('database unavailable');
+    };
+    await expect(
+      gw.complete({ provider: 'anthropic', model: 'claude-sonnet-4' }, prompt, unusable, broken),
+    ).rejects.toThrow('database unavailable');
+    expect(calls).toEqual(['claude-sonnet-4']);
   });
 });
 
