@@ -46,6 +46,8 @@ export const TIMINGS = {
   abuseCheckRefreshMs: 30_000,
   bannerMs: 5000,
   extensionTimeoutMs: 1500,
+  /** How long Logout waits for the server to end the session before it signs out this browser anyway. */
+  logoutTimeoutMs: 3000,
 } as const;
 
 export const MIN_PASSWORD_LENGTH = 6;

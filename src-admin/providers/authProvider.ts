@@ -2,7 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import type { Profile } from '../../src/contract/user';
 import { takeProfile } from '../../src/session/profileAhead';
 import { clearStoredSession, readToken, writeCachedProfile } from '../../src/session/storage';
-import { sendToExtension } from '../../src/extension/bridge';
+import { signOut } from '../../src/session/signOut';
 
 export const LOGIN_PATH = '/dashboard/login';
 
@@ -56,9 +56,9 @@ export function createAuthProvider(profile: Profile): AuthProvider {
       goToLogin();
     },
     async logout() {
-      // The same logout as the site's: local session gone, and the extension told (docs/product.md#session-in-the-browser).
-      clearStoredSession();
-      void sendToExtension('LOGOUT');
+      // The site's own Logout: the server ends the session, then this browser forgets it and tells the extension
+      // (docs/product.md#session-in-the-browser). Awaited, since leaving the page would cut the call off.
+      await signOut();
       goToLogin();
       return false;
     },

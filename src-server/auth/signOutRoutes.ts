@@ -20,8 +20,8 @@ interface SignOut {
 
 const SIGN_OUTS: SignOut[] = [
   {
-    // The web app's own Logout stays client-only, as the product describes; the extension and other clients call
-    // this so a token they drop stops working.
+    // The web app's and the console's Logout call this, as the extension and other clients do, so a token they
+    // drop (or one copied from them) stops working.
     url: '/logout',
     summary: 'End the presented session: the token gets 401 from then on',
     done: 'Signed out',

@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 export function registerJsonBody(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    parseJson(request, body, done);
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    parseJson(request, text, done);
   });
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { premiumBadgeLabel } from '../../src/format/badge';
 import { useSession } from '../../src/session/SessionProvider';
@@ -9,6 +10,7 @@ export function AccountHeader() {
   const { user, logout } = useSession();
   const navigate = useNavigate();
   const openExtension = useOpenExtension();
+  const [leaving, setLeaving] = useState(false);
   if (!user) return null;
   const badge = premiumBadgeLabel(user.plan, user.subscriptionStatus);
   return (
@@ -37,8 +39,11 @@ export function AccountHeader() {
             </button>
             <button
               type="button"
-              onClick={() => {
-                logout();
+              disabled={leaving}
+              onClick={async () => {
+                // Sign-in is shown once the server has ended the session (or failed to), never before.
+                setLeaving(true);
+                await logout();
                 navigate('/dashboard/login', { replace: true });
               }}
             >

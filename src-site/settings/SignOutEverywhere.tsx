@@ -14,10 +14,10 @@ export const SIGN_OUT_EVERYWHERE_TEXT = {
 
 /**
  * Settings' "Sign out of all devices": the server revokes every session of the account (the extension's and
- * this browser's too), then this browser forgets its token, as Logout does, and returns to sign-in.
+ * this browser's too), then this browser forgets its token and returns to sign-in.
  */
 export function SignOutEverywhere() {
-  const { logout } = useSession();
+  const { forget } = useSession();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -35,7 +35,8 @@ export function SignOutEverywhere() {
         return;
       }
     }
-    logout();
+    // Every session is over on the server already: only this browser is left to sign out.
+    forget();
     navigate('/dashboard/login', { replace: true });
   }
 

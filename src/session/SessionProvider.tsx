@@ -11,8 +11,8 @@ import {
 import type { Profile } from '../contract/user';
 import { ApiError } from '../api/client';
 import { exchangeGoogleCode, fetchProfile, loginRequest, registerRequest } from '../api/auth';
-import { sendToExtension } from '../extension/bridge';
 import { clearStoredSession, readToken, TOKEN_KEY, writeCachedProfile, writeToken } from './storage';
+import { forgetSession, signOut } from './signOut';
 import { SESSION_TEXT } from './sessionMessages';
 import { takeHandOffToken } from './googleHandOff';
 
@@ -25,8 +25,13 @@ export interface Session {
   error: string | null;
   login(email: string, password: string): Promise<void>;
   register(email: string, password: string, displayName: string): Promise<void>;
-  /** Ends the session locally (no server call) and tells the extension. */
-  logout(): void;
+  /**
+   * Logout: ends the session on the server, then in this browser whatever the server answered, and tells the
+   * extension (`signOut`). Resolves once this browser is signed out.
+   */
+  logout(): Promise<void>;
+  /** Forgets the session in this browser only, for when the server has already ended it; tells the extension. */
+  forget(): void;
   /** Reloads the profile, e.g. after a plan change. */
   refresh(): Promise<void>;
   /**
@@ -146,6 +151,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [loadProfile],
   );
 
+  const signedOut = useCallback(() => {
+    // A profile load still on its way must not sign the user back in.
+    generation.current++;
+    setState({ status: 'unauthenticated', user: null, error: null });
+  }, []);
+
   const session = useMemo<Session>(
     () => ({
       ...state,
@@ -154,18 +165,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       login: (email, password) => authenticate(() => loginRequest(email, password), SESSION_TEXT.loginFailed),
       register: (email, password, displayName) =>
         authenticate(() => registerRequest(email, password, displayName), SESSION_TEXT.registrationFailed),
-      logout: () => {
-        generation.current++;
-        clearStoredSession();
-        setState({ status: 'unauthenticated', user: null, error: null });
-        void sendToExtension('LOGOUT');
+      logout: async () => {
+        await signOut();
+        signedOut();
+      },
+      forget: () => {
+        forgetSession();
+        signedOut();
       },
       refresh: async () => {
         const token = readToken();
         if (token) await loadProfile(token).catch(() => undefined);
       },
     }),
-    [state, googleHandOff, authenticate, loadProfile],
+    [state, googleHandOff, authenticate, loadProfile, signedOut],
   );
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;

@@ -219,7 +219,7 @@ describe('login and register', () => {
 });
 
 describe('logout', () => {
-  it('clears both keys locally, calls no server, and tells the extension', async () => {
+  it('ends the session on the server (POST /api/auth/logout with the token), then clears both keys and tells the extension', async () => {
     const sendMessage = vi.fn((_id: string, _m: unknown, cb: (r: unknown) => void) => cb({ success: true }));
     vi.stubGlobal('chrome', { runtime: { sendMessage } });
     localStorage.setItem('authToken', 'tok');
@@ -227,7 +227,31 @@ describe('logout', () => {
     mount();
     await waitFor(() => expect(state()).toBe('authenticated|ada@example.com|-'));
     const callsBefore = fetchMock.mock.calls.length;
-    act(() => current.logout());
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await act(() => current.logout());
+    expect(state()).toBe('unauthenticated|-|-');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('user_profile')).toBeNull();
+    const [url, init] = fetchMock.mock.calls[callsBefore] as [string, RequestInit];
+    expect(url).toBe('/api/auth/logout');
+    expect(init).toMatchObject({ method: 'POST', headers: { Authorization: 'Bearer tok' } });
+    expect(fetchMock.mock.calls.length).toBe(callsBefore + 1);
+    expect(sendMessage).toHaveBeenCalledWith(
+      'kpnbmlgoefjdchkbhpdcnlfjhhagbaeo',
+      expect.objectContaining({ action: 'LOGOUT' }),
+      expect.any(Function),
+    );
+  });
+
+  it('forget (the server ended the session already) clears both keys, calls no server, and tells the extension', async () => {
+    const sendMessage = vi.fn((_id: string, _m: unknown, cb: (r: unknown) => void) => cb({ success: true }));
+    vi.stubGlobal('chrome', { runtime: { sendMessage } });
+    localStorage.setItem('authToken', 'tok');
+    fetchMock.mockResolvedValue(json(200, PROFILE));
+    mount();
+    await waitFor(() => expect(state()).toBe('authenticated|ada@example.com|-'));
+    const callsBefore = fetchMock.mock.calls.length;
+    act(() => current.forget());
     expect(state()).toBe('unauthenticated|-|-');
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(localStorage.getItem('user_profile')).toBeNull();

@@ -6,20 +6,20 @@ import { useSession } from '../../../src/session/SessionProvider';
 
 /**
  * Runs a billing call; a 401 ends the session (docs/product.md#session-in-the-browser: clears the token and cached profile and tells the
- * extension LOGOUT, which the session's logout does).
+ * extension LOGOUT, which the session's forget does: the server has ended it already).
  */
 export function useBillingCall() {
-  const { logout } = useSession();
+  const { forget } = useSession();
   return useCallback(
     async <T>(call: () => Promise<T>): Promise<T> => {
       try {
         return await call();
       } catch (err) {
-        if (err instanceof ApiError && err.status === 401) logout();
+        if (err instanceof ApiError && err.status === 401) forget();
         throw err;
       }
     },
-    [logout],
+    [forget],
   );
 }
 
