@@ -99,6 +99,15 @@ export const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Tests point the Stripe SDK at a local fake with this (host:port, http). */
   STRIPE_API_BASE: optionalUrl,
+  /**
+   * Which billing provider runs: `stripe`, or `local`, the embedded test checkout where card 4242… pays. Unset:
+   * Stripe when STRIPE_SECRET_KEY is set, else the embedded one outside production and none in production.
+   */
+  BILLING_PROVIDER: optionalString.pipe(
+    z.enum(['stripe', 'local'], { error: 'must be stripe or local' }).optional(),
+  ),
+  /** Days a past_due subscription keeps Premium, counted from when its payment failed. */
+  BILLING_PAST_DUE_GRACE_DAYS: positiveInt(7),
   ABUSE_TOKENS_30D: positiveInt(2_000_000),
   ABUSE_STORAGE_GB: positiveNumber(5),
   ABUSE_COST_DOLLAR: positiveNumber(5),
@@ -134,6 +143,8 @@ export interface AppConfig extends Env {
   apiDocs: boolean;
   /** The absolute folder of the built web app. */
   clientDir: string;
+  /** The billing provider in use (BILLING_PROVIDER, or chosen from the other settings); null: billing is off. */
+  billingProvider: 'stripe' | 'local' | null;
 }
 
 export class ConfigError extends Error {}
@@ -156,5 +167,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const clientDir = cfg.CLIENT_DIR
     ? resolve(cfg.CLIENT_DIR)
     : fileURLToPath(new URL('../dist/client', import.meta.url));
-  return { ...cfg, webUrl, apiUrl, apiDocs, clientDir };
+  const billingProvider =
+    cfg.BILLING_PROVIDER ??
+    (cfg.STRIPE_SECRET_KEY ? 'stripe' : cfg.NODE_ENV === 'production' ? null : 'local');
+  // Stripe without its price or webhook secret cannot sell, or never learns of a payment.
+  if (billingProvider === 'stripe' && (cfg.BILLING_PROVIDER || cfg.NODE_ENV === 'production')) {
+    const missing = (['STRIPE_SECRET_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET'] as const).find(
+      (name) => !cfg[name],
+    );
+    if (missing) throw new ConfigError(`Invalid configuration: ${missing} must be set to bill with Stripe`);
+  }
+  return { ...cfg, webUrl, apiUrl, apiDocs, clientDir, billingProvider };
 }

@@ -2,10 +2,12 @@ import type { FastifyServerOptions } from 'fastify';
 import { errorForLog } from './errorLog';
 
 const SECRET_QUERY = /([?&](?:token|auth_token|code|state|session)=)[^&#]*/gi;
+/** The embedded billing pages' ids sit in the path, and one acts for its user for 30 minutes. */
+const SECRET_PATH = /(\/billing\/local\/(?:checkout|portal)\/)[^/?#]+/gi;
 
-/** Request URLs can carry one-time tokens (reset links, OAuth callbacks): never log their values. */
+/** Request URLs can carry one-time tokens (reset links, OAuth callbacks, billing pages): never log their values. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
+  return url.replace(SECRET_QUERY, '$1[redacted]').replace(SECRET_PATH, '$1[redacted]');
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {

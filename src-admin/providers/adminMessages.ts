@@ -23,13 +23,15 @@ export const ADMIN_TEXT = {
   resetAiConfig: 'Failed to reset configurations.',
   loadSuspicious: 'Failed to load suspicious users.',
   markSafe: 'Failed to mark user as safe.',
-  // The support inbox, the audit log and signing out everywhere are not in the spec's list; these follow its wording.
+  // The support inbox, the audit log, signing out everywhere and admin rights are not in the spec's list; these
+  // follow its wording.
   loadMessages: 'Failed to load messages.',
   loadMessage: 'Failed to load message.',
   updateMessage: 'Failed to update message.',
   loadScreenshot: 'Failed to load screenshot.',
   loadAuditLog: 'Failed to load audit log.',
   revokeSessions: 'Failed to sign the user out everywhere.',
+  changeRole: 'Failed to change admin rights.',
   noFlagged: 'No flagged users',
   noReason: 'No reason provided',
 } as const;

@@ -7,6 +7,8 @@ import type {
   CostSummary,
   CouponStats,
   ProviderCatalogue,
+  RoleChangeAnswer,
+  RoleChoice,
   SuspiciousStatistics,
 } from '../../src/contract/admin';
 import { ADMIN_TEXT } from './adminMessages';
@@ -49,6 +51,9 @@ export function customMethods(httpClient: HttpClient, apiUrl: string) {
         `${user(id)}/revoke-sessions`,
         send(),
       ),
+    /** Make the user an operator ('admin'), or remove their admin rights ('user'). */
+    setRole: (id: Identifier, role: RoleChoice) =>
+      json<RoleChangeAnswer>(ADMIN_TEXT.changeRole, `${user(id)}/role`, send({ role }, 'PATCH')),
     markSafe: (id: Identifier) =>
       json<Message>(ADMIN_TEXT.markSafe, `${user(id)}/mark-safe`, send(undefined, 'PATCH')),
     runAbuseCheck: () => json<AbuseCheckAnswer>(ADMIN_TEXT.abuseCheck, `${apiUrl}/abuse/check`, send()),

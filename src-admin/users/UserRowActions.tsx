@@ -1,4 +1,6 @@
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -7,6 +9,7 @@ import type { AdminUser } from '../../src/contract/admin';
 import { RevokeSessionsButton } from '../common/userDetails/RevokeSessionsButton';
 import { useInvalidate } from '../common/adminQueries';
 import { FlagUserDialog } from '../common/userDetails/FlagUserDialog';
+import { useOpenUserDetails } from '../common/userDetails/openUserDetails';
 import { useUserChange } from './userChanges';
 
 type Row = AdminUser & { id: string };
@@ -44,10 +47,11 @@ function FlagRowDialog({ row, onClose }: { row: Row; onClose: () => void }) {
   );
 }
 
-/** Upgrade/Downgrade, Enable/Disable Ads, Flag and Sign out everywhere for one user. */
+/** Upgrade/Downgrade, Enable/Disable Ads, Sign out everywhere, the user's details and Flag for one user. */
 export function UserRowActions({ row }: { row: Row }) {
   const [change, isPending] = useUserChange(row);
   const [flagging, setFlagging] = useState(false);
+  const openDetails = useOpenUserDetails();
   const premium = row.plan === 'premium';
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', py: 0.5 }}>
@@ -63,6 +67,15 @@ export function UserRowActions({ row }: { row: Row }) {
         {row.adsDisabled ? 'Enable Ads' : 'Disable Ads'}
       </Button>
       <RevokeSessionsButton userId={row.id} email={row.email} compact />
+      {/* The details hold what a row has no room for: the history, the audit entries and admin rights. */}
+      <IconButton
+        size="small"
+        title="User details"
+        aria-label={`Details of ${row.email}`}
+        onClick={() => openDetails?.(row.id)}
+      >
+        <ManageAccountsIcon fontSize="small" />
+      </IconButton>
       {row.flaggedForAbuse ? null : (
         <Button size="small" color="error" onClick={() => setFlagging(true)}>
           Flag

@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOverviewSchema, adminUserSchema, adminUsersQuerySchema } from '../../src/contract/admin';
+import {
+  adminOverviewSchema,
+  adminUserSchema,
+  adminUsersQuerySchema,
+  roleChangeAnswerSchema,
+  roleChangeSchema,
+} from '../../src/contract/admin';
 import { planSchema } from '../../src/contract/user';
 import { changePlanByAdmin } from '../billing/adminPlanChange';
 import { overview } from './overviewService';
 import { listUsers, revokeSessionsByAdmin, setAdsDisabled, userUsage } from './usersService';
+import { changeRoleByAdmin } from './roleChange';
 import { operator } from './adminContext';
 import { adminList } from './listRoute';
 import { withId } from './simpleRest';
@@ -96,6 +103,25 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       await changePlanByAdmin(app.ctx, operator(request), request.params.id, request.body.plan);
       return { message: `Plan changed to ${request.body.plan}` };
     },
+  );
+
+  app.patch(
+    '/users/:id/role',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Give a user admin rights, or remove them',
+        description:
+          "`{role: 'admin'}` makes a user with a verified email an operator; `{role: 'user'}` removes the rights " +
+          'and ends every session of the user, so their next request answers 401, and ADMIN_EMAILS never grants ' +
+          'the rights back at a Google sign-in. Nobody removes their own rights (403), the last admin keeps ' +
+          'theirs (409), and a role the user already has is a 409. Audited as `user.role`.',
+        params: idParamsSchema,
+        body: roleChangeSchema,
+        response: { 200: roleChangeAnswerSchema, 409: messageSchema, ...errorResponses },
+      },
+    },
+    async (request) => changeRoleByAdmin(app.ctx, operator(request), request.params.id, request.body.role),
   );
 
   app.post(

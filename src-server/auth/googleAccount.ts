@@ -18,6 +18,10 @@ export interface GoogleIdentity {
  * to someone other than the person now proving the address through Google. Linking it therefore removes its
  * password and ends all its sessions, in the same transaction, before granting anything: the admin role from
  * ADMIN_EMAILS reaches only the session this sign-in opens next.
+ *
+ * ADMIN_EMAILS grants the role only as the account is created or linked here, and only to an address listed
+ * now: a later sign-in (found by subject) never changes the role, and an account whose rights an operator
+ * removed (admin_removed_at) is not promoted again, listed or not (docs/product.md#operators-and-admin-rights).
  */
 export async function findOrCreateGoogleUser(ctx: AppContext, id: GoogleIdentity): Promise<string> {
   const now = ctx.clock.now();
@@ -34,6 +38,7 @@ export async function findOrCreateGoogleUser(ctx: AppContext, id: GoogleIdentity
       .select({
         id: users.id,
         role: users.role,
+        adminRemovedAt: users.adminRemovedAt,
         emailVerified: users.emailVerified,
         passwordHash: users.passwordHash,
       })
@@ -47,6 +52,8 @@ export async function findOrCreateGoogleUser(ctx: AppContext, id: GoogleIdentity
       if (!id.emailVerified)
         throw conflict('An account with this email already exists. Please sign in with your password.');
       const unproven = !byEmail.emailVerified;
+      // An operator's removal of the rights outlasts the list: they are given back only in the console.
+      const grantAdmin = isAdminEmail && byEmail.adminRemovedAt === null;
       let sessionsRevoked = 0;
       if (unproven) {
         sessionsRevoked = (
@@ -66,7 +73,7 @@ export async function findOrCreateGoogleUser(ctx: AppContext, id: GoogleIdentity
           lastLoginAt: now,
           updatedAt: now,
           ...(unproven ? { passwordHash: null } : {}),
-          ...(isAdminEmail ? { role: 'admin' } : {}),
+          ...(grantAdmin ? { role: 'admin' } : {}),
         })
         .where(eq(users.id, byEmail.id));
       await tx.insert(accountEvents).values({
@@ -76,7 +83,7 @@ export async function findOrCreateGoogleUser(ctx: AppContext, id: GoogleIdentity
           emailWasVerified: !unproven,
           passwordRemoved: unproven && byEmail.passwordHash !== null,
           sessionsRevoked,
-          role: isAdminEmail ? 'admin' : byEmail.role,
+          role: grantAdmin ? 'admin' : byEmail.role,
         },
         at: now,
       });

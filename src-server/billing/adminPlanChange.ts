@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { DbContext } from '../context';
 import { billingCustomers, subscriptions, users } from '../db/schema';
 import { lockedUser } from '../db/lockedRows';
 import { conflict } from '../errors';
-import { isLive } from './planSync';
+import { givesPremium, isLive, type BillingContext } from './planSync';
 import { existingId } from '../ids';
 import { PLANS } from '../../src/config';
 import { audited, type Actor } from '../admin/audited';
@@ -18,11 +17,11 @@ export const LIVE_SUBSCRIPTION_DOWNGRADE =
  *   so a later subscription that ends leaves the user premium.
  * - Setting free clears the grant. If the user has a live paid subscription (trialing, active, past_due) the
  *   downgrade is refused with 409: the provider would charge for a plan the user no longer has.
- * - Otherwise the provider's subscription status sets the plan. The subscription status itself is only ever
- *   changed by the provider.
+ * - Otherwise the provider's subscription sets the plan (a past_due one only within its grace period). The
+ *   subscription status itself is only ever changed by the provider.
  */
 export async function changePlanByAdmin(
-  { db, clock }: DbContext,
+  { db, clock, config }: BillingContext,
   actor: Actor,
   userId: string,
   plan: 'free' | 'premium',
@@ -43,9 +42,10 @@ export async function changePlanByAdmin(
       .insert(billingCustomers)
       .values({ userId, complimentary, updatedAt: now })
       .onConflictDoUpdate({ target: billingCustomers.userId, set: { complimentary, updatedAt: now } });
-    // The plan follows the provider's subscription (none here counts as not live) or the grant; the status
+    // The plan follows the provider's subscription (none here gives no Premium) or the grant; the status
     // column is left as the provider last wrote it.
-    const effective = live || complimentary ? 'premium' : 'free';
+    const paid = givesPremium(sub, now, config.BILLING_PAST_DUE_GRACE_DAYS);
+    const effective = paid || complimentary ? 'premium' : 'free';
     await tx
       .update(users)
       .set({ plan: effective, storageLimit: PLANS[effective].storageBytes, updatedAt: now })

@@ -3,7 +3,14 @@ import type { DbContext } from '../context';
 import { billingCustomers, coupons, subscriptions, users, type SubscriptionRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { PLANS } from '../../src/config';
-import { LIVE_STATUSES, saveSubscription, syncPlan, type SubscriptionStatus } from './planSync';
+import {
+  LIVE_STATUSES,
+  givesPremium,
+  syncPlan,
+  upsertSubscription,
+  type BillingContext,
+  type SubscriptionStatus,
+} from './planSync';
 import type { Tx } from '../db/connect';
 
 export const PRICE_CENTS = 899;
@@ -113,12 +120,15 @@ export async function completeLocalCheckout(
       couponCode: coupon?.code ?? null,
       updatedAt: now,
     };
-    return saveSubscription(tx, userId, values, now);
+    const row = await upsertSubscription(tx, userId, values, now);
+    // A new subscription starts trialing or active: Premium.
+    await syncPlan(tx, userId, row.status, true, now);
+    return row;
   });
 }
 
 /** Sets or clears cancel-at-period-end on a live subscription. */
-export async function setCancelAtPeriodEnd(ctx: DbContext, userId: string, cancel: boolean) {
+export async function setCancelAtPeriodEnd(ctx: BillingContext, userId: string, cancel: boolean) {
   const { db, clock } = ctx;
   await advanceSubscriptions(ctx, userId);
   const now = clock.now();
@@ -132,7 +142,7 @@ export async function setCancelAtPeriodEnd(ctx: DbContext, userId: string, cance
 }
 
 /** Changes the embedded provider's card; a past-due subscription is retried at the next sweep. */
-export async function changeLocalCard(ctx: DbContext, userId: string, cardNumber: string) {
+export async function changeLocalCard(ctx: BillingContext, userId: string, cardNumber: string) {
   const { db, clock } = ctx;
   const card = checkCard(cardNumber);
   const updated = await db
@@ -147,9 +157,13 @@ export async function changeLocalCard(ctx: DbContext, userId: string, cardNumber
 /**
  * Moves due subscriptions forward to the clock's now: at a period end a pending cancel ends the subscription;
  * otherwise the invoice is charged to the card on file, which renews the period (trialing/past_due → active) or,
- * when declined, leaves it past_due until the card is changed. Runs periodically and before every read.
+ * when declined, leaves it past_due until the card is changed. A past_due subscription is due at every run, so its
+ * Premium ends here once the grace period since the failed charge is over. Runs periodically and before every read.
  */
-export async function advanceSubscriptions({ db, clock }: DbContext, userId?: string): Promise<number> {
+export async function advanceSubscriptions(
+  { db, clock, config }: BillingContext,
+  userId?: string,
+): Promise<number> {
   const now = clock.now();
   const due = await db
     .select({ userId: subscriptions.userId })
@@ -169,6 +183,7 @@ export async function advanceSubscriptions({ db, clock }: DbContext, userId?: st
       if (!sub || !LIVE_STATUSES.includes(sub.status) || sub.currentPeriodEnd > now) return;
       const [customer] = await tx.select().from(billingCustomers).where(eq(billingCustomers.userId, id));
       let { status, currentPeriodStart, currentPeriodEnd } = sub;
+      let pastDueSince: Date | null = null;
       while (currentPeriodEnd <= now) {
         if (sub.cancelAtPeriodEnd) {
           status = 'canceled';
@@ -177,6 +192,8 @@ export async function advanceSubscriptions({ db, clock }: DbContext, userId?: st
         const paid = sub.amountCents === 0 || customer?.cardLast4 === '4242';
         if (!paid) {
           status = 'past_due';
+          // The grace period runs from the charge that failed, however late a read or sweep notices it.
+          pastDueSince = sub.pastDueSince ?? currentPeriodEnd;
           break;
         }
         status = 'active';
@@ -185,16 +202,17 @@ export async function advanceSubscriptions({ db, clock }: DbContext, userId?: st
       }
       await tx
         .update(subscriptions)
-        .set({ status, currentPeriodStart, currentPeriodEnd, updatedAt: now })
+        .set({ status, currentPeriodStart, currentPeriodEnd, pastDueSince, updatedAt: now })
         .where(eq(subscriptions.userId, id));
-      await syncPlan(tx, id, status, now);
+      const premium = givesPremium({ status, pastDueSince }, now, config.BILLING_PAST_DUE_GRACE_DAYS);
+      await syncPlan(tx, id, status, premium, now);
     });
   }
   return due.length;
 }
 
 /** The subscription after bringing it up to date, or null. */
-export async function findSubscription(ctx: DbContext, userId: string) {
+export async function findSubscription(ctx: BillingContext, userId: string) {
   await advanceSubscriptions(ctx, userId);
   const { db } = ctx;
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
@@ -202,7 +220,7 @@ export async function findSubscription(ctx: DbContext, userId: string) {
 }
 
 /** Refuses a new checkout with 409 while the user has a live subscription (after bringing it up to date). */
-export async function assertNoLiveSubscription(ctx: DbContext, userId: string): Promise<void> {
+export async function assertNoLiveSubscription(ctx: BillingContext, userId: string): Promise<void> {
   await advanceSubscriptions(ctx, userId);
   const { db } = ctx;
   const [row] = await db

@@ -15,6 +15,10 @@ export async function localPageRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const { config } = ctx;
+  // Each page and each answer to its forms carries a page id that acts for the user: no cache keeps one.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
 
   const expired = (reply: FastifyReply) =>
     html(

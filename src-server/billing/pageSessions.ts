@@ -1,26 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { DbContext } from '../context';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { billingPageSessions } from '../db/schema';
+import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { billingPageSessions, users } from '../db/schema';
 
 export const PAGE_SESSION_TTL_MS = 30 * 60_000;
 
 /** The embedded provider's two pages: checkout and the billing portal. */
 type PageKind = 'checkout' | 'portal';
-
-export async function createPageSession(
-  { db, clock }: DbContext,
-  userId: string,
-  kind: PageKind,
-  returnUrl: string,
-): Promise<string> {
-  const now = clock.now();
-  const id = `${kind === 'checkout' ? 'cs' : 'ps'}_${randomBytes(24).toString('base64url')}`;
-  await db
-    .insert(billingPageSessions)
-    .values({ id, userId, kind, returnUrl, expiresAt: new Date(now.getTime() + PAGE_SESSION_TTL_MS) });
-  return id;
-}
 
 /** The page session with that id and kind, while it has neither expired nor been completed. */
 const usable = (id: string, kind: PageKind, now: Date) =>
@@ -30,6 +16,43 @@ const usable = (id: string, kind: PageKind, now: Date) =>
     gt(billingPageSessions.expiresAt, now),
     isNull(billingPageSessions.completedAt),
   );
+
+/**
+ * A page id for the user. A checkout reuses the user's open checkout page, with its 30 minutes counted again, so
+ * asking for checkout again and again keeps one page (and one row); a portal page is new each time, as each one
+ * serves one action.
+ */
+export async function createPageSession(
+  { db, clock }: DbContext,
+  userId: string,
+  kind: PageKind,
+  returnUrl: string,
+): Promise<string> {
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + PAGE_SESSION_TTL_MS);
+  return db.transaction(async (tx) => {
+    if (kind === 'checkout') {
+      // Two checkout requests at once: the second waits here and then finds the first one's page.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const [open] = await tx
+        .update(billingPageSessions)
+        .set({ expiresAt, returnUrl })
+        .where(
+          and(
+            eq(billingPageSessions.userId, userId),
+            eq(billingPageSessions.kind, 'checkout'),
+            gt(billingPageSessions.expiresAt, now),
+            isNull(billingPageSessions.completedAt),
+          ),
+        )
+        .returning({ id: billingPageSessions.id });
+      if (open) return open.id;
+    }
+    const id = `${kind === 'checkout' ? 'cs' : 'ps'}_${randomBytes(24).toString('base64url')}`;
+    await tx.insert(billingPageSessions).values({ id, userId, kind, returnUrl, expiresAt });
+    return id;
+  });
+}
 
 /** An unexpired, not yet completed page session of that kind, or null. */
 export async function findPageSession({ db, clock }: DbContext, id: string, kind: PageKind) {
@@ -53,4 +76,13 @@ export async function claimPageSession({ db, clock }: DbContext, id: string, kin
     .where(usable(id, kind, now))
     .returning();
   return row ?? null;
+}
+
+/** Deletes the page ids that can never work again: expired or used. Part of the auth-link-purge job. */
+export async function purgeBillingPages({ db, clock }: DbContext): Promise<number> {
+  const gone = await db
+    .delete(billingPageSessions)
+    .where(or(isNotNull(billingPageSessions.completedAt), lte(billingPageSessions.expiresAt, clock.now())))
+    .returning({ id: billingPageSessions.id });
+  return gone.length;
 }

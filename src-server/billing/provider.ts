@@ -2,8 +2,9 @@ import type { Subscription } from '../../src/contract/billing';
 import type { Db } from '../db/connect';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
-import type { SubscriptionRow } from '../db/schema';
-import { notFound } from '../errors';
+import { subscriptions, type SubscriptionRow } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { notFound, unavailable } from '../errors';
 import {
   NO_SUBSCRIPTION,
   assertNoLiveSubscription,
@@ -30,6 +31,28 @@ export function toSubscription(row: SubscriptionRow): Subscription {
     currentPeriodEnd: seconds(row.currentPeriodEnd),
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     trialEnd: row.trialEnd ? seconds(row.trialEnd) : null,
+  };
+}
+
+export const BILLING_NOT_CONFIGURED = 'Billing is not configured.';
+
+/**
+ * No provider (production without Stripe and without BILLING_PROVIDER=local): nothing can be bought or changed,
+ * and a subscription stored earlier can still be read.
+ */
+export function unconfiguredProvider({ db }: { db: Db }): BillingProvider {
+  const refuse = async (): Promise<never> => {
+    throw unavailable(BILLING_NOT_CONFIGURED);
+  };
+  return {
+    createCheckoutSession: refuse,
+    createPortalSession: refuse,
+    cancelAtPeriodEnd: refuse,
+    reactivate: refuse,
+    async getSubscription(userId) {
+      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+      return row ? toSubscription(row) : null;
+    },
   };
 }
 

@@ -10,7 +10,12 @@ import { messageSchema } from '../../src/contract/common';
 import { requireUser } from '../plugins/auth';
 import { badRequest, notFound } from '../errors';
 import { stripeWebhookRoutes } from './webhookRoutes';
-import { localProvider, type BillingProvider } from './provider';
+import {
+  BILLING_NOT_CONFIGURED,
+  localProvider,
+  unconfiguredProvider,
+  type BillingProvider,
+} from './provider';
 import { stripeProvider } from './stripeProvider';
 import { NO_SUBSCRIPTION } from './localBilling';
 import { hasComplimentaryGrant } from './planSync';
@@ -25,8 +30,17 @@ const html = (reply: FastifyReply, code: number, body: string) =>
 export async function billingRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, clock, config } = app.ctx;
-  const stripe = config.STRIPE_SECRET_KEY ? stripeProvider({ db, clock, config }) : null;
-  const provider: BillingProvider = stripe ?? localProvider({ db, clock, config });
+  const stripe = config.billingProvider === 'stripe' ? stripeProvider({ db, clock, config }) : null;
+  const provider: BillingProvider =
+    stripe ??
+    (config.billingProvider === 'local'
+      ? localProvider({ db, clock, config })
+      : unconfiguredProvider({ db }));
+  if (config.billingProvider === 'local' && config.NODE_ENV === 'production') {
+    app.log.warn(
+      'BILLING_PROVIDER=local: the embedded test checkout sells Premium in production, and the test card 4242 4242 4242 4242 pays for it. Set the Stripe variables and BILLING_PROVIDER=stripe to take real payments.',
+    );
+  }
 
   await app.register(stripeWebhookRoutes(stripe));
   const webOrigin = new URL(config.webUrl).origin;
@@ -59,14 +73,22 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
       schema: {
         tags: ['billing'],
         body: portalRequestSchema,
-        response: { 200: urlResponseSchema, 400: messageSchema, 401: messageSchema, 404: messageSchema },
+        response: {
+          200: urlResponseSchema,
+          400: messageSchema,
+          401: messageSchema,
+          404: messageSchema,
+          503: messageSchema,
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       if (new URL(request.body.return_url).origin !== webOrigin) {
         throw badRequest(`return_url must be on ${webOrigin}`);
       }
+      // The url carries a page id that acts for the user: no cache keeps it.
+      reply.header('Cache-Control', 'no-store');
       return provider.createPortalSession(user.id, request.body.return_url);
     },
   );
@@ -76,7 +98,12 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['billing'],
-        response: { 200: subscriptionChangeResponseSchema, 401: messageSchema, 404: messageSchema },
+        response: {
+          200: subscriptionChangeResponseSchema,
+          401: messageSchema,
+          404: messageSchema,
+          503: messageSchema,
+        },
       },
     },
     async (request) => {
@@ -91,7 +118,12 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['billing'],
-        response: { 200: subscriptionChangeResponseSchema, 401: messageSchema, 404: messageSchema },
+        response: {
+          200: subscriptionChangeResponseSchema,
+          401: messageSchema,
+          404: messageSchema,
+          503: messageSchema,
+        },
       },
     },
     async (request) => {
@@ -121,11 +153,23 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
           ),
         );
       }
+      if (!config.billingProvider && !wantsJson(request)) {
+        return html(
+          reply,
+          503,
+          messagePage('Billing unavailable', `${BILLING_NOT_CONFIGURED} Premium cannot be bought here yet.`, {
+            href: `${config.webUrl}/dashboard`,
+            label: 'Back to your account',
+          }),
+        );
+      }
       const { url } = await provider.createCheckoutSession(request.user.id);
+      reply.header('Cache-Control', 'no-store');
       if (wantsJson(request)) return { url };
       return reply.redirect(url, 303);
     },
   );
 
-  await app.register(localPageRoutes);
+  // The embedded provider's pages exist only where it is the provider: elsewhere their paths are unknown.
+  if (config.billingProvider === 'local') await app.register(localPageRoutes);
 }

@@ -21,11 +21,14 @@ export function stripeClient(config: AppConfig): Stripe {
   return new Stripe(config.STRIPE_SECRET_KEY ?? '', opts);
 }
 
-/** Stripe's statuses that are not ours (incomplete, unpaid, paused…) count as ended or unpaid. */
+/**
+ * Stripe's statuses that are not ours count as ended: `unpaid` (Stripe stopped retrying), `incomplete` and
+ * `incomplete_expired` (the first payment never went through) and `paused`. Should Stripe later collect the
+ * invoice, its update re-reads the subscription as active.
+ */
 function mapStatus(status: Stripe.Subscription.Status): SubscriptionStatus {
   if (status === 'trialing' || status === 'active' || status === 'past_due' || status === 'canceled')
     return status;
-  if (status === 'unpaid') return 'past_due';
   return 'canceled';
 }
 
@@ -139,7 +142,7 @@ export function stripeProvider(deps: {
         .insert(billingCustomers)
         .values({ userId, providerCustomerId: customerId, trialUsed: true })
         .onConflictDoUpdate({ target: billingCustomers.userId, set: { trialUsed: true, updatedAt: now } });
-      return saveSubscription(tx, userId, values, now);
+      return saveSubscription(tx, userId, values, now, config.BILLING_PAST_DUE_GRACE_DAYS);
     });
   }
 

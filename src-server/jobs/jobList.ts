@@ -1,6 +1,8 @@
 import { purgeExpiredSessions } from '../auth/sessions';
 import { purgeStaleAuthLinks } from '../auth/purgeAuthLinks';
 import { advanceSubscriptions } from '../billing/localBilling';
+import { endPastDueGrace } from '../billing/planSync';
+import { purgeBillingPages } from '../billing/pageSessions';
 import { purgeOldUploads } from '../contact/uploadRetention';
 import { pruneAuditLog } from '../admin/auditRetention';
 import { ABUSE_CHECK_JOB, abuseCheckJob } from '../admin/abuseCheck';
@@ -42,10 +44,14 @@ export const JOBS: readonly JobDefinition[] = [
     },
   },
   {
+    // One-time links that can never work again: reset links, Google sign-ins, and the embedded billing pages.
     name: JOB_NAMES.authLinks,
     everyMs: HOUR,
     leaseMs: 10 * MINUTE,
-    run: (ctx) => purgeStaleAuthLinks(ctx),
+    run: async (ctx) => {
+      await purgeStaleAuthLinks(ctx);
+      await purgeBillingPages(ctx);
+    },
   },
   {
     name: JOB_NAMES.uploads,
@@ -64,13 +70,15 @@ export const JOBS: readonly JobDefinition[] = [
     },
   },
   {
-    // The embedded provider's renewals and period-end cancellations for users who do not come back; reads
-    // advance a user's own subscription too, so this only catches idle ones.
+    // The embedded provider's renewals and period-end cancellations for users who do not come back (reads
+    // advance a user's own subscription too, so this only catches idle ones), and the end of Premium for any
+    // provider's subscription past due beyond its grace period.
     name: JOB_NAMES.billing,
     everyMs: MINUTE,
     leaseMs: 10 * MINUTE,
     run: async (ctx) => {
       await advanceSubscriptions(ctx);
+      await endPastDueGrace(ctx);
     },
   },
   {

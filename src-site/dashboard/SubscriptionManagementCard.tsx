@@ -3,6 +3,7 @@ import { formatEpochDate } from '../../src/format/dates';
 import { useSession } from '../../src/session/SessionProvider';
 import { BILLING_TEXT } from '../ui/billing/billingTexts';
 import {
+  billingFailure,
   grantedWithoutBilling,
   useOpenPortal,
   useStartCheckout,
@@ -29,8 +30,9 @@ export function SubscriptionManagementCard() {
   /** Premium opens the billing portal, free starts checkout; either clears the last error, and says so if it cannot start. */
   const redirect = () => {
     setError(null);
-    if (premium) openPortal().catch(() => setError(BILLING_TEXT.portalFailedDashboard));
-    else startCheckout().catch(() => setError(BILLING_TEXT.checkoutFailed));
+    const fail = (fallback: string) => (err: unknown) => setError(billingFailure(err, fallback));
+    if (premium) openPortal().catch(fail(BILLING_TEXT.portalFailedDashboard));
+    else startCheckout().catch(fail(BILLING_TEXT.checkoutFailed));
   };
   if (!user) return null;
   const sub = state.kind === 'loaded' ? state.subscription : null;

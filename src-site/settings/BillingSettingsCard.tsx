@@ -6,6 +6,7 @@ import { formatEpochDate } from '../../src/format/dates';
 import { useSession } from '../../src/session/SessionProvider';
 import { BILLING_TEXT } from '../ui/billing/billingTexts';
 import {
+  billingFailure,
   grantedWithoutBilling,
   useBillingCall,
   useOpenPortal,
@@ -62,8 +63,9 @@ export function BillingSettingsCard() {
         complimentary: state.kind === 'loaded' && state.complimentary,
       });
       setNotice({ kind: 'success', text: cancel ? BILLING_TEXT.cancelled : BILLING_TEXT.reactivated });
-    } catch {
-      setNotice({ kind: 'error', text: cancel ? BILLING_TEXT.cancelFailed : BILLING_TEXT.reactivateFailed });
+    } catch (err) {
+      const fallback = cancel ? BILLING_TEXT.cancelFailed : BILLING_TEXT.reactivateFailed;
+      setNotice({ kind: 'error', text: billingFailure(err, fallback) });
     } finally {
       setBusy(false);
     }
@@ -73,7 +75,10 @@ export function BillingSettingsCard() {
     openPortal().catch((err: unknown) =>
       setNotice({
         kind: 'error',
-        text: err instanceof ApiError ? BILLING_TEXT.portalCreateFailed : BILLING_TEXT.portalFailed,
+        text: billingFailure(
+          err,
+          err instanceof ApiError ? BILLING_TEXT.portalCreateFailed : BILLING_TEXT.portalFailed,
+        ),
       }),
     );
   };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSession } from '../../src/session/SessionProvider';
 import { BILLING_TEXT } from '../ui/billing/billingTexts';
-import { useStartCheckout } from '../ui/billing/useBilling';
+import { billingFailure, useStartCheckout } from '../ui/billing/useBilling';
 import { Alert } from '../ui/Alert';
 
 /** /upgrade's start-trial action: checkout in a new tab. */
@@ -17,7 +17,7 @@ export function StartTrialButton() {
         disabled={!user || user.plan === 'premium'}
         onClick={() => {
           setError(null);
-          startCheckout().catch(() => setError(BILLING_TEXT.checkoutFailed));
+          startCheckout().catch((err: unknown) => setError(billingFailure(err, BILLING_TEXT.checkoutFailed)));
         }}
       >
         Start your 7-day free trial

@@ -197,6 +197,23 @@ export const abuseHistorySchema = z.object({
 });
 export type AbuseHistory = z.infer<typeof abuseHistorySchema>;
 
+/** The roles an operator gives and takes away in the console: an operator (`admin`) or an account holder. */
+export const ROLE_CHOICES = ['admin', 'user'] as const;
+export type RoleChoice = (typeof ROLE_CHOICES)[number];
+
+/** PATCH /admin/users/{id}/role: make a user an operator, or remove their admin rights. */
+export const roleChangeSchema = z.object({
+  role: z.enum(ROLE_CHOICES, { error: "role must be 'admin' or 'user'" }),
+});
+
+/** What a role change answers: a sentence for the notice, the new role, and the sessions a removal ended. */
+export const roleChangeAnswerSchema = z.object({
+  message: z.string(),
+  role: z.enum(ROLE_CHOICES),
+  revoked: z.number(),
+});
+export type RoleChangeAnswer = z.infer<typeof roleChangeAnswerSchema>;
+
 export const flagUserSchema = z.object({
   reason: z.string().trim().min(1, 'Reason for flagging is required').max(500),
 });

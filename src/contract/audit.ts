@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'user.unflag',
   'user.mark-safe',
   'user.revoke-sessions',
+  'user.role',
   'coupon.create',
   'coupon.update',
   'coupon.delete',

@@ -12,6 +12,12 @@ const admin = sharedAdminSession(t, 'walker@example.com');
 let n = 0;
 const fresh = (prefix: string) => `${prefix}-${++n}`;
 const newUser = () => userWith(t, { email: `${fresh('target')}@example.com` });
+/** Only a verified address can be made an admin. */
+async function newVerifiedUser() {
+  const id = await newUser();
+  await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, id));
+  return id;
+}
 const newCoupon = () => couponWith(t, { code: fresh('WALK').replace('-', ''), createdBy: 'seed' });
 async function newMessage() {
   const [row] = await t.db
@@ -58,6 +64,9 @@ const WALKS: Record<string, () => Promise<Walk>> = {
   'POST /api/admin/users/:id/unflag': onUser('/unflag', 'user.unflag'),
   'PATCH /api/admin/users/:id/mark-safe': onUser('/mark-safe', 'user.mark-safe'),
   'POST /api/admin/users/:id/revoke-sessions': onUser('/revoke-sessions', 'user.revoke-sessions'),
+  'PATCH /api/admin/users/:id/role': onFresh(newVerifiedUser, 'user', '/role', 'user.role', {
+    role: 'admin',
+  }),
   'POST /api/admin/coupons': async () => ({
     url: '/coupons',
     payload: {

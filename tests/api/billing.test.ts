@@ -12,6 +12,7 @@ import {
 } from '../../src-server/billing/localBilling';
 import { DAY_MS } from '../../src-server/clock';
 import { changePlanByAdmin } from '../../src-server/billing/adminPlanChange';
+import { runJobOnce } from '../../src-server/jobs/jobRunner';
 
 const t = sharedTestApp();
 const userRow = (email: string) => userBy(t, { email });
@@ -199,6 +200,37 @@ describe('the embedded lifecycle on the clock', () => {
     const again = (await getSub(token)).json().subscription;
     expect(again.status).toBe('active');
     expect(again.trialEnd).toBeNull();
+  });
+
+  it('ends Premium of a past_due subscription once the grace period since the failed charge is over', async () => {
+    const { email } = await registerUser(t.app);
+    const userId = (await userRow(email)).id;
+    await completeLocalCheckout(t.app.ctx, userId, { cardNumber: '4242424242424242' });
+    await t.db.update(billingCustomers).set({ cardLast4: '0002' }).where(eq(billingCustomers.userId, userId));
+    // The trial's end charges the declining card; the sweep notices a minute later.
+    t.clock.advance(7 * DAY_MS + 60_000);
+    expect(await runJobOnce(t.app.ctx, 'billing-sweep')).toMatchObject({ ran: true });
+    expect(await userRow(email)).toMatchObject({ plan: 'premium', subscriptionStatus: 'past_due' });
+
+    // The grace period (7 days by default) counts from the failed charge, not from when it was noticed.
+    t.clock.advance(7 * DAY_MS - 2 * 60_000);
+    expect(await runJobOnce(t.app.ctx, 'billing-sweep')).toMatchObject({ ran: true });
+    expect((await userRow(email)).plan).toBe('premium');
+    t.clock.advance(2 * 60_000);
+    expect(await runJobOnce(t.app.ctx, 'billing-sweep')).toMatchObject({ ran: true });
+    expect(await userRow(email)).toMatchObject({
+      plan: 'free',
+      subscriptionStatus: 'past_due',
+      storageLimit: 1 * GB,
+    });
+
+    // A working card pays the open invoice and brings Premium back.
+    await changeLocalCard(t.app.ctx, userId, '4242 4242 4242 4242');
+    expect(await userRow(email)).toMatchObject({
+      plan: 'premium',
+      subscriptionStatus: 'active',
+      storageLimit: 10 * GB,
+    });
   });
 
   it('redeems only a valid coupon and counts its use', async () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bearer, registerUser, sharedTestApp } from './harness';
 import { couponWith } from './fixtures';
-import { coupons, subscriptions, users } from '../../src-server/db/schema';
+import { billingPageSessions, coupons, subscriptions, users } from '../../src-server/db/schema';
+import { runJobOnce } from '../../src-server/jobs/jobRunner';
 
 const t = sharedTestApp();
 
@@ -41,19 +42,43 @@ describe('checkout links', () => {
     expect(coupon.usedCount).toBe(1);
   });
 
-  it('start one subscription when two checkout pages of one user are submitted at once', async () => {
+  it('give one account the same open checkout page, however often and however fast it asks', async () => {
     const { token, email } = await registerUser(t.app);
-    const [a, b] = [await checkoutPath(token), await checkoutPath(token)];
+    const first = await checkoutPath(token);
+    const again = await Promise.all([checkoutPath(token), checkoutPath(token)]);
+    expect(again).toEqual([first, first]);
+    const rows = await t.db
+      .select()
+      .from(billingPageSessions)
+      .where(eq(billingPageSessions.userId, await userId(email)));
+    expect(rows).toHaveLength(1);
+    // A used page is not handed out again: once it has started the subscription, checkout is refused.
+    expect((await submit(first, { cardNumber: '4242424242424242' })).statusCode).toBe(200);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/stripe/create-checkout-session',
+      headers: { ...bearer(token), accept: 'application/json' },
+    });
+    expect(refused.statusCode).toBe(409);
+  });
+
+  it('start one subscription when two checkout pages of one user are submitted at once', async () => {
+    // Two open pages no longer come from checkout requests; one left from before is still guarded against.
+    const { token, email } = await registerUser(t.app);
+    const a = await checkoutPath(token);
+    const id = await userId(email);
+    const expiresAt = new Date(t.clock.now().getTime() + 60_000);
+    await t.db
+      .insert(billingPageSessions)
+      .values({ id: 'cs_second_page', userId: id, kind: 'checkout', returnUrl: 'http://x', expiresAt });
+    const b = '/api/billing/local/checkout/cs_second_page';
     const form = { cardNumber: '4242424242424242' };
     const results = await Promise.all([submit(a, form), submit(b, form)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.statusCode === 409)!.body).toContain(
       'You already have an active subscription.',
     );
-    const rows = await t.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.userId, await userId(email)));
+    const rows = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, id));
     expect(rows).toHaveLength(1);
   });
 
@@ -109,5 +134,58 @@ describe('portal links', () => {
       headers: bearer(token),
     });
     expect(sub.json().subscription.cancelAtPeriodEnd).toBe(false);
+  });
+});
+
+describe('billing pages', () => {
+  it('are never cached: each page and each answer to its forms says Cache-Control: no-store', async () => {
+    const { token } = await registerUser(t.app);
+    const start = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/stripe/create-checkout-session',
+      headers: { ...bearer(token), accept: 'application/json' },
+    });
+    const path = new URL(start.json().url as string).pathname;
+    const page = await t.app.inject({ method: 'GET', url: path });
+    const declined = await submit(path, { cardNumber: '4000 0000 0000 0002' });
+    const paid = await submit(path, { cardNumber: '4242 4242 4242 4242' });
+    const used = await t.app.inject({ method: 'GET', url: path });
+    const portal = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/create-portal-session',
+      headers: bearer(token),
+      payload: { return_url: 'http://localhost:3000/settings' },
+    });
+    const portalPath = new URL(portal.json().url as string).pathname;
+    const portalPage = await t.app.inject({ method: 'GET', url: portalPath });
+    const cancel = await t.app.inject({ method: 'POST', url: `${portalPath}/cancel` });
+    const answers = { start, page, declined, paid, used, portal, portalPage, cancel };
+    expect(Object.values(answers).map((r) => r.statusCode)).toEqual([200, 200, 400, 200, 404, 200, 200, 200]);
+    for (const [name, res] of Object.entries(answers))
+      expect(res.headers['cache-control'], name).toBe('no-store');
+  });
+
+  it('used or expired are deleted by the auth-link-purge job; open ones stay', async () => {
+    const { token: oldToken, email: oldEmail } = await registerUser(t.app);
+    const { token: usedToken, email: usedEmail } = await registerUser(t.app);
+    await checkoutPath(oldToken);
+    expect((await submit(await checkoutPath(usedToken), { cardNumber: '4242424242424242' })).statusCode).toBe(
+      200,
+    );
+    t.clock.advance(31 * 60_000);
+    const { token: openToken, email: openEmail } = await registerUser(t.app);
+    const open = await checkoutPath(openToken);
+    const pagesOf = async (email: string) =>
+      t.db
+        .select()
+        .from(billingPageSessions)
+        .where(eq(billingPageSessions.userId, await userId(email)));
+    expect((await pagesOf(oldEmail)).length + (await pagesOf(usedEmail)).length).toBe(2);
+
+    expect(await runJobOnce(t.app.ctx, 'auth-link-purge')).toMatchObject({ ran: true });
+    expect(await pagesOf(oldEmail)).toEqual([]);
+    expect(await pagesOf(usedEmail)).toEqual([]);
+    expect((await pagesOf(openEmail)).map((p) => p.id)).toEqual([open.split('/').pop()]);
+    expect((await t.app.inject({ method: 'GET', url: open })).statusCode).toBe(200);
   });
 });

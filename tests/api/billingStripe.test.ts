@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bearer, registerUser, startTestApp, type TestApp, postRawJson } from './harness';
 import { billingEvents, users } from '../../src-server/db/schema';
+import { runJobOnce } from '../../src-server/jobs/jobRunner';
+import { DAY_MS } from '../../src-server/clock';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const DAY = 86_400;
@@ -238,6 +240,77 @@ describe('the Stripe provider', () => {
       subscriptionStatus: 'canceled',
       storageLimit: 1024 ** 3,
     });
+  });
+});
+
+describe('a Stripe subscription that stops being paid', () => {
+  const GB = 1024 ** 3;
+  let n = 0;
+  /** A new account whose Stripe subscription is active, then moves to `status` (one event each). */
+  async function subscribedThen(status: string) {
+    const { email } = await registerUser(t.app);
+    const user = await userOf(email);
+    const sub = makeSub(`sub_status_${++n}`, user.id, 'active');
+    await post({ id: `evt_s${n}_a`, type: 'customer.subscription.created', data: { object: sub } });
+    expect(await userOf(email)).toMatchObject({ plan: 'premium', subscriptionStatus: 'active' });
+    sub.status = status;
+    const type = status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated';
+    await post({ id: `evt_s${n}_b`, type, data: { object: sub } });
+    return { email, sub };
+  }
+
+  it.each([
+    ['active', 'premium', 'active'],
+    ['trialing', 'premium', 'trialing'],
+    ['past_due', 'premium', 'past_due'],
+    ['unpaid', 'free', 'canceled'],
+    ['incomplete_expired', 'free', 'canceled'],
+    ['canceled', 'free', 'canceled'],
+  ])('%s leaves the account %s (status %s)', async (status, plan, shown) => {
+    const { email } = await subscribedThen(status);
+    expect(await userOf(email)).toMatchObject({
+      plan,
+      subscriptionStatus: shown,
+      storageLimit: plan === 'premium' ? 10 * GB : GB,
+    });
+  });
+
+  it('past_due keeps Premium for the grace period from the failed payment, then the billing sweep ends it', async () => {
+    const { email, sub } = await subscribedThen('past_due');
+    // Stripe retries the payment and fails again a few days later: the grace still counts from the first failure.
+    t.clock.advance(4 * DAY_MS);
+    await post({
+      id: `evt_retry_${n}`,
+      type: 'invoice.payment_failed',
+      data: { object: { id: 'in_retry', object: 'invoice', subscription: sub.id } },
+    });
+    t.clock.advance(3 * DAY_MS - 60_000);
+    expect(await runJobOnce(t.app.ctx, 'billing-sweep')).toMatchObject({ ran: true });
+    expect(await userOf(email)).toMatchObject({ plan: 'premium', subscriptionStatus: 'past_due' });
+
+    t.clock.advance(2 * 60_000);
+    expect(await runJobOnce(t.app.ctx, 'billing-sweep')).toMatchObject({ ran: true });
+    expect(await userOf(email)).toMatchObject({
+      plan: 'free',
+      subscriptionStatus: 'past_due',
+      storageLimit: GB,
+    });
+    // A later event about the same unpaid subscription does not bring Premium back.
+    await post({
+      id: `evt_late_${n}`,
+      type: 'invoice.payment_failed',
+      data: { object: { id: 'in_late', object: 'invoice', subscription: sub.id } },
+    });
+    expect((await userOf(email)).plan).toBe('free');
+
+    // Paying the invoice does.
+    sub.status = 'active';
+    await post({
+      id: `evt_paid_${n}`,
+      type: 'invoice.paid',
+      data: { object: { id: 'in_paid', object: 'invoice', subscription: sub.id } },
+    });
+    expect(await userOf(email)).toMatchObject({ plan: 'premium', subscriptionStatus: 'active' });
   });
 });
 

@@ -294,3 +294,52 @@ describe('Start trial button', () => {
     expect(opened.close).toHaveBeenCalled();
   });
 });
+
+describe('A server without billing', () => {
+  const NOT_CONFIGURED = () => json(503, { message: 'Billing is not configured.' });
+
+  it('says so on the dashboard for checkout and the portal, and leaves no tab open', async () => {
+    mockApi(profile({ plan: 'free', subscriptionStatus: null }), {
+      'GET /api/billing/subscription': () =>
+        json(404, { message: 'No subscription found for this account.' }),
+      'GET /api/auth/stripe/create-checkout-session': NOT_CONFIGURED,
+    });
+    renderWith(<SubscriptionManagementCard />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Upgrade to Premium' }));
+    expect(await screen.findByText('Billing is not configured.')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to start checkout. Please try again.')).not.toBeInTheDocument();
+    expect(opened.close).toHaveBeenCalled();
+    expect(opened.location.href).toBe('');
+    cleanup();
+
+    mockApi(profile({ subscriptionStatus: 'active' }), {
+      'GET /api/billing/subscription': () =>
+        json(200, { subscription: { ...trial, status: 'active', trialEnd: null } }),
+      'POST /api/billing/create-portal-session': NOT_CONFIGURED,
+    });
+    renderWith(<SubscriptionManagementCard />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage Billing' }));
+    expect(await screen.findByText('Billing is not configured.')).toBeInTheDocument();
+  });
+
+  it('says so in settings and on the upgrade page', async () => {
+    mockApi(profile(), {
+      'GET /api/billing/subscription': () => json(200, { subscription: trial }),
+      'POST /api/billing/create-portal-session': NOT_CONFIGURED,
+    });
+    renderWith(<BillingSettingsCard />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage Subscription' }));
+    expect(await screen.findByText('Billing is not configured.')).toBeInTheDocument();
+    expect(opened.location.href).toBe('');
+    cleanup();
+
+    mockApi(profile({ plan: 'free', subscriptionStatus: null }), {
+      'GET /api/auth/stripe/create-checkout-session': NOT_CONFIGURED,
+    });
+    renderWith(<StartTrialButton />);
+    const button = await screen.findByRole('button', { name: 'Start your 7-day free trial' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    expect(await screen.findByText('Billing is not configured.')).toBeInTheDocument();
+  });
+});

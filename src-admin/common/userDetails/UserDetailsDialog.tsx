@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -10,11 +11,14 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatDateTime } from '../../../src/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useGetOne } from 'react-admin';
+import type { AdminUser } from '../../../src/contract/admin';
 import { ADMIN_KEYS, useAdminProvider } from '../adminQueries';
 import { RequiredText } from '../RequiredText';
 import { storageUsedOfLimit } from '../usageFormat';
 import { UserAuditEntries } from './UserAuditEntries';
 import { RevokeSessionsButton } from './RevokeSessionsButton';
+import { AdminRightsButton } from './AdminRightsButton';
 
 const ACTION_LABEL = { flag: 'Flagged', unflag: 'Unflagged', 'mark-safe': 'Marked safe' } as const;
 
@@ -36,7 +40,8 @@ function HeadedList({ title, empty, children }: { title: string; empty: string; 
 
 /**
  * docs/product.md#console-flagged-users View Details: account facts, Flagged/Clean, violations, a should-flag
- * warning, history, Unflag or Flag; also the user's audit entries and Sign out everywhere.
+ * warning, history, Unflag or Flag; also the user's role, audit entries, Sign out everywhere and Make admin or
+ * Remove admin rights.
  */
 export function UserDetailsDialog({
   userId,
@@ -56,6 +61,12 @@ export function UserDetailsDialog({
     queryFn: () => provider.abuseHistory(userId ?? ''),
     enabled: userId !== null,
   });
+  // The account's role and whether its address is verified: the users record, as the list reads it.
+  const { data: account } = useGetOne<AdminUser & { id: string }>(
+    'users',
+    { id: userId ?? '' },
+    { enabled: userId !== null },
+  );
   // The reason field starts with the user's first current violation, once per opened user.
   const suggested = history.data?.currentViolations[0] ?? '';
   useEffect(() => setReason(suggested), [userId, suggested]);
@@ -106,6 +117,12 @@ export function UserDetailsDialog({
               <dd style={{ margin: 0 }}>
                 {storageUsedOfLimit(h.userStats.storageUsed, h.userStats.storageLimit)}
               </dd>
+              {account ? (
+                <>
+                  <dt>Role</dt>
+                  <dd style={{ margin: 0 }}>{account.role}</dd>
+                </>
+              ) : null}
             </dl>
             {h.shouldFlag && !h.currentlyFlagged ? (
               <Alert severity="warning" sx={{ mt: 2 }}>
@@ -130,6 +147,16 @@ export function UserDetailsDialog({
                 </li>
               ))}
             </HeadedList>
+            {userId && account ? (
+              <Box sx={{ mt: 1, display: 'flex', gap: 1, alignItems: 'center' }}>
+                <AdminRightsButton
+                  userId={userId}
+                  email={h.email}
+                  role={account.role}
+                  emailVerified={account.emailVerified}
+                />
+              </Box>
+            ) : null}
             {userId ? <UserAuditEntries userId={userId} /> : null}
             {!h.currentlyFlagged ? (
               <RequiredText label="Reason for Flagging" value={reason} onChange={setReason} />

@@ -18,6 +18,8 @@ export const BILLING_TEXT = {
   cancelled: 'Subscription will be canceled at the end of your billing period.',
   reactivated: 'Subscription reactivated successfully!',
   checkoutFailed: 'Failed to start checkout. Please try again.',
+  /** The server's own 503 sentence when it has no billing provider; the site shows the same words. */
+  notConfigured: 'Billing is not configured.',
   complimentary: 'Premium, granted by Postkeeper: no billing',
   cancelsOn: (date: string) => `Cancels on ${date}`,
   willCancelOn: (date: string) => `Your subscription will be canceled on ${date}`,

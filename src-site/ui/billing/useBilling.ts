@@ -3,6 +3,7 @@ import type { Subscription } from '../../../src/contract/billing';
 import { ApiError } from '../../../src/api/client';
 import { createCheckoutSession, createPortalSession, fetchSubscription } from '../../../src/api/billing';
 import { useSession } from '../../../src/session/SessionProvider';
+import { BILLING_TEXT } from './billingTexts';
 
 /**
  * Runs a billing call; a 401 ends the session (docs/product.md#session-in-the-browser: clears the token and cached profile and tells the
@@ -36,6 +37,13 @@ export const grantedWithoutBilling = (state: SubscriptionState): boolean =>
   state.kind === 'loaded' &&
   state.complimentary &&
   (!state.subscription || state.subscription.status === 'canceled');
+
+/** The failure text for a billing call: the server's "not configured" answer as it is, else `fallback`. */
+export function billingFailure(err: unknown, fallback: string): string {
+  const notConfigured =
+    err instanceof ApiError && err.status === 503 && err.serverMessage === BILLING_TEXT.notConfigured;
+  return notConfigured ? BILLING_TEXT.notConfigured : fallback;
+}
 
 /** The signed-in user's subscription, reloaded whenever the plan or status in the profile changes. */
 export function useSubscription(enabled: boolean) {
