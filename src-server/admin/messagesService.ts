@@ -8,7 +8,8 @@ import { contactMessages, type ContactMessageRow } from '../db/schema';
 import { lockedMessage } from '../db/lockedRows';
 import { notFound } from '../errors';
 import { existingId, uuidsOf } from '../ids';
-import { imageTypeOf } from '../contact/imageType';
+import { screenshotImage } from '../contact/imageType';
+import { withinPixelLimit } from '../media/pixelLimit';
 import { likePattern } from './userRows';
 import type { SortKey } from '../../src/contract/adminLists';
 import { alwaysPaged, isAscending, sortBy, sortMap, type ListQuery } from './listParams';
@@ -141,7 +142,9 @@ export async function setMessageStatus(
 
 /**
  * The screenshot stored with a message, read from DATA_DIR (never from a public path), with the image type its
- * bytes prove. 404 when the message has none, its file is gone (the retention job), or it is not a whole image.
+ * bytes prove. 404 when the message has none, its file is gone (the retention job), or it is not a whole image;
+ * also when it declares more pixels than an upload may (one stored before the limit), which the console's image
+ * would try to decode.
  */
 export async function messageScreenshot(
   ctx: AppContext,
@@ -159,7 +162,11 @@ export async function messageScreenshot(
   // A stored path can never point the read outside the data folder.
   if (!file.startsWith(dataDir + sep)) throw none;
   const bytes = await readFile(file).catch(() => null);
-  const type = bytes && imageTypeOf(bytes);
-  if (!bytes || !type) throw none;
-  return { bytes, type };
+  const image = bytes && screenshotImage(bytes);
+  if (!bytes || !image) throw none;
+  if (!withinPixelLimit(image))
+    throw notFound(
+      'This screenshot is larger than 20,000 pixels on a side or 50 megapixels and is not shown.',
+    );
+  return { bytes, type: image.type };
 }

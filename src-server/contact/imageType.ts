@@ -1,13 +1,18 @@
 import { crc32 } from 'node:zlib';
+import { largest, type ImageSize } from '../media/pixelLimit';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**
  * A whole PNG: the signature, an IHDR chunk first with a non-zero size, chunks whose lengths and CRCs add up, at
  * least one IDAT, and IEND as the very last bytes. A PNG signature followed by anything else (HTML, a script)
- * fails here.
+ * fails here. Its size is IHDR's.
  */
-export function isWholePng(b: Buffer): boolean {
+function wholePngSize(b: Buffer): ImageSize | null {
+  return isWholePng(b) ? { width: b.readUInt32BE(16), height: b.readUInt32BE(20) } : null;
+}
+
+function isWholePng(b: Buffer): boolean {
   if (b.length < 8 + 25 + 12 + 12 || !b.subarray(0, 8).equals(PNG_SIGNATURE)) return false;
   let off = 8;
   let sawData = false;
@@ -34,31 +39,31 @@ const isStandalone = (m: number) => (m >= 0xd0 && m <= 0xd7) || m === 0x01;
 
 /**
  * A whole JPEG: SOI, then marker segments whose lengths add up, a frame header with a non-zero size before the
- * first scan, entropy-coded scan data, and EOI as the very last bytes.
+ * first scan, entropy-coded scan data, and EOI as the very last bytes. Its size is the largest frame header's.
  */
-export function isWholeJpeg(b: Buffer): boolean {
-  if (b.length < 4 || b[0] !== 0xff || b[1] !== 0xd8) return false;
+function wholeJpegSize(b: Buffer): ImageSize | null {
+  if (b.length < 4 || b[0] !== 0xff || b[1] !== 0xd8) return null;
   let off = 2;
-  let sawFrame = false;
+  let size: ImageSize | null = null;
   let sawScan = false;
   while (off < b.length) {
-    if (b[off] !== 0xff) return false;
+    if (b[off] !== 0xff) return null;
     while (off < b.length && b[off] === 0xff) off++;
-    if (off >= b.length) return false;
+    if (off >= b.length) return null;
     const marker = b[off++];
-    if (marker === 0xd9) return sawFrame && sawScan && off === b.length;
-    if (marker === 0x00 || marker === 0xd8) return false;
+    if (marker === 0xd9) return sawScan && off === b.length ? size : null;
+    if (marker === 0x00 || marker === 0xd8) return null;
     if (isStandalone(marker)) continue;
-    if (off + 2 > b.length) return false;
+    if (off + 2 > b.length) return null;
     const len = b.readUInt16BE(off);
-    if (len < 2 || off + len > b.length) return false;
+    if (len < 2 || off + len > b.length) return null;
     if (isFrameMarker(marker)) {
-      if (len < 8 || b.readUInt16BE(off + 3) === 0 || b.readUInt16BE(off + 5) === 0) return false;
-      sawFrame = true;
+      if (len < 8 || b.readUInt16BE(off + 3) === 0 || b.readUInt16BE(off + 5) === 0) return null;
+      size = largest(size, { height: b.readUInt16BE(off + 3), width: b.readUInt16BE(off + 5) });
     }
     off += len;
     if (marker === 0xda) {
-      if (!sawFrame) return false;
+      if (!size) return null;
       sawScan = true;
       // Scan data runs to the next marker; 0xFF00 is an escaped byte and RSTn markers sit inside the scan.
       while (off < b.length) {
@@ -68,12 +73,24 @@ export function isWholeJpeg(b: Buffer): boolean {
       }
     }
   }
-  return false;
+  return null;
+}
+
+export interface ScreenshotImage extends ImageSize {
+  type: 'image/png' | 'image/jpeg';
+}
+
+/**
+ * A complete PNG or JPEG judged by its structure, whatever its name or declared type says, with the size its
+ * headers declare (pixel data is not decoded).
+ */
+export function screenshotImage(bytes: Buffer): ScreenshotImage | null {
+  let size: ImageSize | null;
+  if ((size = wholePngSize(bytes))) return { type: 'image/png', ...size };
+  if ((size = wholeJpegSize(bytes))) return { type: 'image/jpeg', ...size };
+  return null;
 }
 
 /** The image type of a complete PNG or JPEG, judged by its structure, whatever its name or declared type says. */
-export function imageTypeOf(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
-  if (isWholePng(bytes)) return 'image/png';
-  if (isWholeJpeg(bytes)) return 'image/jpeg';
-  return null;
-}
+export const imageTypeOf = (bytes: Buffer): ScreenshotImage['type'] | null =>
+  screenshotImage(bytes)?.type ?? null;

@@ -4,7 +4,8 @@ import { badRequest, HttpError } from '../errors';
 import { rateLimit, RATE_RULES } from '../plugins/rateLimit';
 
 import { contactFieldsSchema, MAX_SCREENSHOT_BYTES } from './contactForm';
-import { imageTypeOf } from './imageType';
+import { screenshotImage } from './imageType';
+import { pixelLimitMessage, withinPixelLimit } from '../media/pixelLimit';
 import { countUpload } from './uploadCap';
 import { byIp } from '../plugins/rateLimit';
 import { saveContactMessage, type Screenshot } from './contactService';
@@ -53,9 +54,10 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
             if (bytes.length === 0 && !part.filename) continue;
             if (bytes.length === 0)
               throw badRequest('The screenshot is empty. Please choose a JPEG or PNG image.');
-            const type = imageTypeOf(bytes);
-            if (!type) throw badRequest('The screenshot must be a JPEG or PNG image.');
-            screenshot = { bytes, type };
+            const image = screenshotImage(bytes);
+            if (!image) throw badRequest('The screenshot must be a JPEG or PNG image.');
+            if (!withinPixelLimit(image)) throw new HttpError(413, pixelLimitMessage('The screenshot'));
+            screenshot = { bytes, type: image.type };
           } else if (typeof part.value === 'string') {
             fields[part.fieldname] = part.value;
           }

@@ -45,7 +45,7 @@ export async function mediaRoute(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['extension'],
         summary:
-          'Attach an image (JPEG, PNG, WebP or GIF, checked by its bytes; at most 20 MB) to a saved post',
+          'Attach an image (JPEG, PNG, WebP or GIF, checked by its bytes; at most 20 MB, 20,000 pixels a side and 50 megapixels) to a saved post',
         consumes: ['multipart/form-data'],
         params: z.object({ id: z.string().max(64) }),
         response: {

@@ -8,10 +8,12 @@ import { posts, users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../errors';
 import { existingId } from '../ids';
 import { detectImage, type ImageType } from '../media/imageFormat';
+import { pixelLimitMessage, withinPixelLimit } from '../media/pixelLimit';
 import { chargeStorage, storageFullMessage, formatBytes } from '../usage/storageQuota';
 
 export const MEDIA_TYPE_MESSAGE = 'Only JPEG, PNG, WebP or GIF images can be attached.';
 export const MEDIA_TOO_LARGE_MESSAGE = `An image must be at most ${formatBytes(MAX_MEDIA_BYTES)}.`;
+export const MEDIA_TOO_MANY_PIXELS_MESSAGE = pixelLimitMessage('An image');
 
 export interface MediaItem {
   id: string;
@@ -58,6 +60,7 @@ export async function addMedia(ctx: AppContext, userId: string, id: string, byte
   if (bytes.length > MAX_MEDIA_BYTES) throw new HttpError(413, MEDIA_TOO_LARGE_MESSAGE);
   const format = detectImage(bytes);
   if (!format) throw new HttpError(415, MEDIA_TYPE_MESSAGE);
+  if (!withinPixelLimit(format)) throw new HttpError(413, MEDIA_TOO_MANY_PIXELS_MESSAGE);
 
   // A cheap look first, so a post that is not there or a full account costs no disk write; the transaction
   // below is what decides.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { sharedInbox } from './inboxHarness';
@@ -8,6 +9,7 @@ import { buildApp } from '../../src-server/app';
 import { runJobOnce } from '../../src-server/jobs/jobRunner';
 import { DAY_MS } from '../../src-server/clock';
 import { TINY_JPEG, TINY_PNG } from '../fixtures/multipart';
+import { HUGE_PNG } from '../fixtures/images/crafted';
 
 // The screenshots a support message may carry: served to operators only, never public, and gone after retention.
 const { t, admin, ids, dirs, get, listed, expectOperatorsOnly } = sharedInbox();
@@ -29,6 +31,26 @@ describe('GET /api/admin/messages/{id}/screenshot', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.rawPayload).toEqual(TINY_JPEG);
+  });
+
+  it('keeps back a stored screenshot that declares more pixels than an upload may, which the console would decode', async () => {
+    // A file stored before uploads were limited by pixels: the 69-byte PNG declaring 60000 × 60000.
+    const [row] = await t.db
+      .select({ path: contactMessages.screenshotPath })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, ids.jpeg));
+    const file = join(t.config.DATA_DIR, row.path!);
+    const original = await readFile(file);
+    await writeFile(file, HUGE_PNG);
+    try {
+      const res = await get(`/messages/${ids.jpeg}/screenshot`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        message: 'This screenshot is larger than 20,000 pixels on a side or 50 megapixels and is not shown.',
+      });
+    } finally {
+      await writeFile(file, original);
+    }
   });
 
   it('refuses anonymous callers with 401 and users with 403, without the image', async () => {

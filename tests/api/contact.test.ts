@@ -7,6 +7,7 @@ import { contactMessages } from '../../src-server/db/schema';
 import { runJobOnce } from '../../src-server/jobs/jobRunner';
 import { DAY_MS } from '../../src-server/clock';
 import { multipartBody, TINY_JPEG, TINY_PNG } from '../fixtures/multipart';
+import { HUGE_PNG, jpegDeclaring, pngDeclaring } from '../fixtures/images/crafted';
 
 const t = sharedTestApp({ SUPPORT_EMAIL: 'help@postkeeper.test' });
 
@@ -92,6 +93,38 @@ describe('POST /api/contact', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'The screenshot must be at most 5 MB.' });
     expect(await count()).toBe(before);
+  });
+
+  it('refuses a screenshot declaring more than 20,000 pixels a side or 50 megapixels, and stores nothing', async () => {
+    const tooLarge: [string, Buffer][] = [
+      ['the 69-byte PNG declaring 60000 × 60000', HUGE_PNG],
+      ['a PNG 20,001 pixels wide', pngDeclaring(20_001, 1)],
+      ['a JPEG of 7,072 × 7,072 (just over 50 megapixels)', jpegDeclaring(7072, 7072)],
+    ];
+    for (const [label, data] of tooLarge) {
+      const before = await count();
+      const files = (await uploads()).length;
+      const outbox = (await outboxFor(t.db, 'help@postkeeper.test')).length;
+      const res = await send({
+        ...base,
+        screenshot: { filename: 'shot.png', contentType: 'image/png', data },
+      });
+      expect(res.statusCode, label).toBe(413);
+      expect(res.json()).toEqual({
+        message: 'The screenshot can be at most 20,000 pixels on a side and 50 megapixels in all.',
+      });
+      expect(await count()).toBe(before);
+      expect((await uploads()).length).toBe(files);
+      expect(await outboxFor(t.db, 'help@postkeeper.test')).toHaveLength(outbox);
+    }
+    // At the limit, and a full-HD screenshot, it is accepted.
+    for (const data of [pngDeclaring(20_000, 2_500), pngDeclaring(1920, 1080)]) {
+      const res = await send({
+        ...base,
+        screenshot: { filename: 'shot.png', contentType: 'image/png', data },
+      });
+      expect(res.statusCode).toBe(200);
+    }
   });
 
   it.each([

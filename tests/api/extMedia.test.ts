@@ -9,6 +9,13 @@ import { count, image, mediaFiles, savePost, storageUsed, upload } from './extHa
 import { TINY_PNG } from '../fixtures/multipart';
 import { MAX_MEDIA_BYTES } from '../../src/contract/ext';
 import { detectImage } from '../../src-server/media/imageFormat';
+import {
+  gifDeclaring,
+  HUGE_PNG,
+  jpegDeclaring,
+  pngDeclaring,
+  webpDeclaring,
+} from '../fixtures/images/crafted';
 
 const t = sharedTestApp();
 const ann = sharedExtUser(t);
@@ -121,6 +128,38 @@ describe('POST /api/ext/posts/{id}/media', () => {
     expect(json.statusCode).toBe(415);
     expect(json.json().message).toMatch(/multipart/);
     await expectNothingStored(u, post.sizeBytes, files);
+  });
+
+  it('refuses an image declaring more than 20,000 pixels a side or 50 megapixels with 413, and stores nothing', async () => {
+    const u = await extUser(t);
+    const post = (await savePost(t, u, { platform: 'x', url: 'https://x.com/pixels/1' })).json().post;
+    const files = (await mediaFiles(t)).length;
+    const tooLarge: [string, Buffer][] = [
+      ['the 69-byte PNG declaring 60000 × 60000', HUGE_PNG],
+      ['a JPEG 20,001 pixels high', jpegDeclaring(1, 20_001)],
+      ['a JPEG of 7,072 × 7,072', jpegDeclaring(7072, 7072)],
+      ['a GIF whose screen is 65535 × 65535', gifDeclaring({ width: 65535, height: 65535 })],
+      [
+        'a 1 × 1 GIF whose image lies 30000 × 30000',
+        gifDeclaring({ width: 1, height: 1 }, { left: 0, top: 0, width: 30000, height: 30000 }),
+      ],
+      ['a lossy WebP of 16,383 × 16,383', webpDeclaring('VP8 ', 16383, 16383)],
+      ['a lossless WebP of 16,384 × 16,384', webpDeclaring('VP8L', 16384, 16384)],
+      ['an extended WebP whose canvas is 60000 × 60000', webpDeclaring('VP8X', 60000, 60000)],
+    ];
+    for (const [label, data] of tooLarge) {
+      const res = await upload(t, u, post.id, data, { filename: 'image.png', contentType: 'image/png' });
+      expect(res.statusCode, label).toBe(413);
+      expect(res.json()).toEqual({
+        message: 'An image can be at most 20,000 pixels on a side and 50 megapixels in all.',
+      });
+    }
+    await expectNothingStored(u, post.sizeBytes, files);
+    // At the limit it is accepted.
+    const atLimit = pngDeclaring(2_500, 20_000);
+    const res = await upload(t, u, post.id, atLimit);
+    expect(res.statusCode).toBe(201);
+    expect(await storageUsed(t, u.id)).toBe(post.sizeBytes + atLimit.length);
   });
 
   it('takes an image of exactly 20 MB and refuses one byte more with 413', async () => {
