@@ -45,7 +45,7 @@ export async function localPageRoutes(root: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const session = await findPageSession(ctx, request.params.id, 'checkout');
       if (!session) return expired(reply);
-      const action = `${config.apiUrl}/billing/local/checkout/${session.id}`;
+      const action = `${config.apiUrl}/billing/local/checkout/${request.params.id}`;
       return html(reply, 200, checkoutPage({ action, trial: await trialAvailable(ctx, session.userId) }));
     },
   );
@@ -57,11 +57,11 @@ export async function localPageRoutes(root: FastifyInstance): Promise<void> {
       const session = await findPageSession(ctx, request.params.id, 'checkout');
       if (!session) return expired(reply);
       try {
-        const started = await checkoutFromPage(ctx, session.id, request.body);
+        const started = await checkoutFromPage(ctx, request.params.id, request.body);
         if (!started) return expired(reply);
       } catch (err) {
         if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
-        const action = `${config.apiUrl}/billing/local/checkout/${session.id}`;
+        const action = `${config.apiUrl}/billing/local/checkout/${request.params.id}`;
         const trial = await trialAvailable(ctx, session.userId);
         return html(
           reply,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DbContext } from '../context';
+import { hashToken } from '../auth/tokens';
 import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { billingPageSessions, users } from '../db/schema';
 
@@ -8,19 +9,24 @@ export const PAGE_SESSION_TTL_MS = 30 * 60_000;
 /** The embedded provider's two pages: checkout and the billing portal. */
 type PageKind = 'checkout' | 'portal';
 
+/** A page id acts for its user, so the table keeps only its hash, like every other token (docs/product.md). */
+const newPageId = (kind: PageKind) =>
+  `${kind === 'checkout' ? 'cs' : 'ps'}_${randomBytes(24).toString('base64url')}`;
+
 /** The page session with that id and kind, while it has neither expired nor been completed. */
 const usable = (id: string, kind: PageKind, now: Date) =>
   and(
-    eq(billingPageSessions.id, id),
+    eq(billingPageSessions.id, hashToken(id)),
     eq(billingPageSessions.kind, kind),
     gt(billingPageSessions.expiresAt, now),
     isNull(billingPageSessions.completedAt),
   );
 
 /**
- * A page id for the user. A checkout reuses the user's open checkout page, with its 30 minutes counted again, so
- * asking for checkout again and again keeps one page (and one row); a portal page is new each time, as each one
- * serves one action.
+ * A page id for the user. A checkout reuses the user's open checkout row, with its 30 minutes counted again, so
+ * asking for checkout again and again keeps one row. Only the id's hash is stored, so the reused row gets a new
+ * id and the latest link is the one that works (an earlier tab says the link expired). A portal page is new each
+ * time, as each one serves one action.
  */
 export async function createPageSession(
   { db, clock }: DbContext,
@@ -30,13 +36,14 @@ export async function createPageSession(
 ): Promise<string> {
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + PAGE_SESSION_TTL_MS);
+  const id = newPageId(kind);
   return db.transaction(async (tx) => {
     if (kind === 'checkout') {
-      // Two checkout requests at once: the second waits here and then finds the first one's page.
+      // Two checkout requests at once: the second waits here and then takes over the first one's row.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
       const [open] = await tx
         .update(billingPageSessions)
-        .set({ expiresAt, returnUrl })
+        .set({ id: hashToken(id), expiresAt, returnUrl })
         .where(
           and(
             eq(billingPageSessions.userId, userId),
@@ -46,10 +53,9 @@ export async function createPageSession(
           ),
         )
         .returning({ id: billingPageSessions.id });
-      if (open) return open.id;
+      if (open) return id;
     }
-    const id = `${kind === 'checkout' ? 'cs' : 'ps'}_${randomBytes(24).toString('base64url')}`;
-    await tx.insert(billingPageSessions).values({ id, userId, kind, returnUrl, expiresAt });
+    await tx.insert(billingPageSessions).values({ id: hashToken(id), userId, kind, returnUrl, expiresAt });
     return id;
   });
 }

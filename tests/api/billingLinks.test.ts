@@ -4,6 +4,7 @@ import { bearer, registerUser, sharedTestApp } from './harness';
 import { couponWith } from './fixtures';
 import { billingPageSessions, coupons, subscriptions, users } from '../../src-server/db/schema';
 import { runJobOnce } from '../../src-server/jobs/jobRunner';
+import { hashToken } from '../../src-server/auth/tokens';
 
 const t = sharedTestApp();
 
@@ -42,18 +43,29 @@ describe('checkout links', () => {
     expect(coupon.usedCount).toBe(1);
   });
 
-  it('give one account the same open checkout page, however often and however fast it asks', async () => {
+  it('keep one checkout row per account, however often and however fast it asks, the latest link the one that works', async () => {
     const { token, email } = await registerUser(t.app);
     const first = await checkoutPath(token);
     const again = await Promise.all([checkoutPath(token), checkoutPath(token)]);
-    expect(again).toEqual([first, first]);
     const rows = await t.db
       .select()
       .from(billingPageSessions)
       .where(eq(billingPageSessions.userId, await userId(email)));
     expect(rows).toHaveLength(1);
+    // The row keeps only the hash of the latest link's id: the table never holds a link that acts for the user.
+    const ids = [first, ...again].map((path) => path.split('/').pop()!);
+    expect(new Set(ids).size).toBe(3);
+    const latest = ids.find((id) => hashToken(id) === rows[0].id);
+    expect(latest).toBeDefined();
+    expect(ids.map((id) => id === rows[0].id)).toEqual([false, false, false]);
+    const latestPath = `/api/billing/local/checkout/${latest}`;
+    for (const path of [first, ...again].filter((p) => p !== latestPath)) {
+      const stale = await t.app.inject({ method: 'GET', url: path });
+      expect(stale.statusCode).toBe(404);
+      expect(stale.body).toContain('This billing link has expired or was already used.');
+    }
     // A used page is not handed out again: once it has started the subscription, checkout is refused.
-    expect((await submit(first, { cardNumber: '4242424242424242' })).statusCode).toBe(200);
+    expect((await submit(latestPath, { cardNumber: '4242424242424242' })).statusCode).toBe(200);
     const refused = await t.app.inject({
       method: 'GET',
       url: '/api/auth/stripe/create-checkout-session',
@@ -70,7 +82,13 @@ describe('checkout links', () => {
     const expiresAt = new Date(t.clock.now().getTime() + 60_000);
     await t.db
       .insert(billingPageSessions)
-      .values({ id: 'cs_second_page', userId: id, kind: 'checkout', returnUrl: 'http://x', expiresAt });
+      .values({
+        id: hashToken('cs_second_page'),
+        userId: id,
+        kind: 'checkout',
+        returnUrl: 'http://x',
+        expiresAt,
+      });
     const b = '/api/billing/local/checkout/cs_second_page';
     const form = { cardNumber: '4242424242424242' };
     const results = await Promise.all([submit(a, form), submit(b, form)]);
@@ -185,7 +203,7 @@ describe('billing pages', () => {
     expect(await runJobOnce(t.app.ctx, 'auth-link-purge')).toMatchObject({ ran: true });
     expect(await pagesOf(oldEmail)).toEqual([]);
     expect(await pagesOf(usedEmail)).toEqual([]);
-    expect((await pagesOf(openEmail)).map((p) => p.id)).toEqual([open.split('/').pop()]);
+    expect((await pagesOf(openEmail)).map((p) => p.id)).toEqual([hashToken(open.split('/').pop()!)]);
     expect((await t.app.inject({ method: 'GET', url: open })).statusCode).toBe(200);
   });
 });
