@@ -1,16 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/connect';
 import { systemClock, type Clock } from './clock';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createJobRunner } from './jobs/jobRunner';
 import { JOBS } from './jobs/jobList';
-import { jobHealth } from './jobs/jobHealth';
-import { healthSchema } from '../src/contract/health';
 import type { AppContext } from './context';
 import { registerErrorHandler } from './plugins/errors';
 import { registerNoNul } from './plugins/noNul';
@@ -29,6 +25,7 @@ import { adminRoutes } from './admin/routes';
 import { registerAuditGuard, type AdminWriteRoute } from './admin/auditGuard';
 import { extRoutes } from './ext/routes';
 import { aiRoutes } from './ai/routes';
+import { healthRoute } from './health/healthRoute';
 import { diskMediaStore, mediaRoot, type MediaStore } from './media/mediaStore';
 import { collectRouteTable } from './routeTable';
 import './context';
@@ -52,9 +49,6 @@ export interface BuildOptions {
    */
   runJobs?: boolean;
 }
-
-/** A health check must answer fast even when Redis hangs: a load balancer waits for it. */
-const REDIS_PING_TIMEOUT_MS = 500;
 
 /** Builds the whole app without listening, so tests can inject requests. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -124,39 +118,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      api.get(
-        '/healthz',
-        {
-          schema: {
-            tags: ['health'],
-            security: [],
-            response: {
-              200: healthSchema,
-              503: z.object({ message: z.string(), database: z.literal('down') }),
-            },
-          },
-        },
-        async (_request, reply) => {
-          try {
-            await ctx.db.execute(sql`select 1`);
-          } catch {
-            return reply
-              .code(503)
-              .send({ message: 'The database is unreachable.', database: 'down' as const });
-          }
-          const [redisUp, jobs] = await Promise.all([
-            ctx.rateLimits.ping?.(REDIS_PING_TIMEOUT_MS),
-            jobHealth(ctx),
-          ]);
-          const redis = redisUp === undefined ? undefined : redisUp ? ('up' as const) : ('down' as const);
-          return {
-            status: redis === 'down' ? ('degraded' as const) : ('ok' as const),
-            database: 'up' as const,
-            ...(redis ? { redis } : {}),
-            jobs,
-          };
-        },
-      );
+      await api.register(healthRoute);
       await api.register(authRoutes);
       await api.register(contactRoutes);
       await api.register(billingRoutes);

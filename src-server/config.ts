@@ -130,6 +130,13 @@ export const envSchema = z.object({
   AI_DAILY_TOKENS_PREMIUM: positiveInt(750_000),
   /** Audit log records older than this many days are deleted by the audit-retention job. */
   AUDIT_RETENTION_DAYS: positiveInt(365),
+  /**
+   * A secret for monitoring: GET /api/healthz with `Authorization: Bearer <HEALTH_TOKEN>` answers the database,
+   * Redis and job details an operator's session sees; anyone else gets the status only. Unset: operators only.
+   */
+  HEALTH_TOKEN: optionalString.pipe(
+    z.string().min(32, { error: 'must be at least 32 characters (a random secret)' }).optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

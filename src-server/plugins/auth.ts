@@ -9,10 +9,18 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads the bearer itself, when it needs to (the health check, after its database ping). */
+    resolvesOwnUser?: boolean;
+  }
+}
+
 /** Resolves `Authorization: Bearer` to request.user for every API request. */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.resolvesOwnUser) return;
     const token = bearerToken(request);
     const { db, clock, config } = app.ctx;
     request.user = token

@@ -16,9 +16,14 @@ export const jobHealthSchema = z.object({
 });
 export type JobHealth = z.infer<typeof jobHealthSchema>;
 
-export const healthSchema = z.object({
+/** GET /api/healthz for anyone: whether this process serves, and nothing about its insides. */
+export const healthStatusSchema = z.object({
   /** 'degraded' while Redis does not answer: the process still serves, counting rate limits in memory. */
   status: z.enum(['ok', 'degraded']),
+});
+
+/** GET /api/healthz for an operator's session or the HEALTH_TOKEN: the status with what it is made of. */
+export const healthSchema = healthStatusSchema.extend({
   database: z.literal('up'),
   /** Only when REDIS_URL is set. */
   redis: z.enum(['up', 'down']).optional(),

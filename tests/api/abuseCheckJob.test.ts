@@ -64,7 +64,9 @@ describe('the abuse check as a job', () => {
     expect(ran).toEqual([{ name: ABUSE_CHECK_JOB, ran: true }]);
     expect(await flagged('heavy-2@example.com')).toBe(true);
     expect((await runs()).at(-1)).toMatchObject({ startedBy: 'schedule', status: 'done', flagged: 1 });
-    const health = (await t.app.inject({ method: 'GET', url: '/api/healthz' })).json();
+    const health = (
+      await t.app.inject({ method: 'GET', url: '/api/healthz', headers: admin.headers })
+    ).json();
     expect(health.jobs.find((j: { name: string }) => j.name === ABUSE_CHECK_JOB)).toMatchObject({
       running: false,
       lastSuccessAt: t.clock.now().toISOString(),

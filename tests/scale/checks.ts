@@ -12,6 +12,8 @@ export interface Shape {
   smtp: LocalSmtp;
   /** Figures for the closing table, in order. */
   figures: [string, string | number][];
+  /** The processes' HEALTH_TOKEN: the health check's details are shown to it (and to operators) only. */
+  healthToken: string;
 }
 
 interface JobHealth {
@@ -23,11 +25,14 @@ interface JobHealth {
 
 export async function bothCameUpWithOneSeed(s: Shape): Promise<void> {
   for (const p of s.processes) {
-    const health = await call(p.url, 'GET', '/api/healthz');
+    const health = await call(p.url, 'GET', '/api/healthz', { token: s.healthToken });
     assert.equal(health.status, 200, `${p.name} healthz`);
     assert.deepEqual([health.json().database, health.json().redis], ['up', 'up'], `${p.name} health`);
     assert.doesNotMatch(p.output(), /Failed query|failed to start/, `${p.name} start-up`);
   }
+  // Through nginx, anyone gets the status only.
+  const anonymous = await call(s.nginx, 'GET', '/api/healthz');
+  assert.deepEqual([anonymous.status, anonymous.json()], [200, { status: 'ok' }], 'anonymous healthz');
   const [counts] = await query<{ users: number; admins: number }>(
     s.databaseUrl,
     `select count(*)::int as users, count(*) filter (where email = 'admin@example.com')::int as admins from users`,
@@ -162,7 +167,7 @@ export async function survivorRunsTheJobs(s: Shape, killedAt: number): Promise<v
   const delivered = await resetMail(s, s.nginx, 'user@example.com');
   assert.equal(delivered, 1, 'the survivor delivers mail');
   const jobs = await waitFor('a job run after the kill', 60_000, async () => {
-    const health = (await call(survivor.url, 'GET', '/api/healthz')).json();
+    const health = (await call(survivor.url, 'GET', '/api/healthz', { token: s.healthToken })).json();
     const list = health.jobs as JobHealth[];
     const mail = list.find((j) => j.name === 'mail-delivery');
     return mail?.lastSuccessAt && Date.parse(mail.lastSuccessAt) > killedAt ? list : undefined;

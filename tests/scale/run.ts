@@ -37,6 +37,8 @@ async function main(): Promise<void> {
   const smtp = await startSmtp();
   const [portA, portB, nginxPort] = [await freePort(), await freePort(), await freePort()];
   const nginxUrl = `http://127.0.0.1:${nginxPort}`;
+  // Monitoring's secret: /api/healthz answers the database, Redis and job details only to it and operators.
+  const healthToken = randomBytes(32).toString('hex');
   const env = {
     NODE_ENV: 'development',
     DATABASE_URL: databaseUrl,
@@ -50,6 +52,7 @@ async function main(): Promise<void> {
     DATA_DIR: join(work, 'data'),
     CLIENT_DIR: webRoot,
     LOG_LEVEL: 'warn',
+    HEALTH_TOKEN: healthToken,
   };
   const figures: [string, string | number][] = [];
   let processes: ApiProcess[] = [];
@@ -68,7 +71,7 @@ async function main(): Promise<void> {
         ? true
         : undefined,
     );
-    const shape: check.Shape = { nginx: nginxUrl, processes, databaseUrl, smtp, figures };
+    const shape: check.Shape = { nginx: nginxUrl, processes, databaseUrl, smtp, figures, healthToken };
     const steps: [string, () => Promise<unknown>][] = [
       ['both processes came up, and the demo seed exists once', () => check.bothCameUpWithOneSeed(shape)],
       ['the static site is served with its headers', () => check.staticSite(shape)],
