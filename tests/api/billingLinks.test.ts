@@ -80,15 +80,13 @@ describe('checkout links', () => {
     const a = await checkoutPath(token);
     const id = await userId(email);
     const expiresAt = new Date(t.clock.now().getTime() + 60_000);
-    await t.db
-      .insert(billingPageSessions)
-      .values({
-        id: hashToken('cs_second_page'),
-        userId: id,
-        kind: 'checkout',
-        returnUrl: 'http://x',
-        expiresAt,
-      });
+    await t.db.insert(billingPageSessions).values({
+      id: hashToken('cs_second_page'),
+      userId: id,
+      kind: 'checkout',
+      returnUrl: 'http://x',
+      expiresAt,
+    });
     const b = '/api/billing/local/checkout/cs_second_page';
     const form = { cardNumber: '4242424242424242' };
     const results = await Promise.all([submit(a, form), submit(b, form)]);
