@@ -1,0 +1,56 @@
+import type { ExtractedPost } from './extractedPost';
+
+/**
+ * Messages inside the extension (content scripts, popup and library → the service worker, with
+ * chrome.runtime.sendMessage). The worker answers every request; the token never appears in a message, so a
+ * content script never holds it.
+ */
+export type WorkerRequest =
+  /** Save a post read from the page (a Save control, the popup or the context menu). */
+  | { type: 'save'; post: ExtractedPost }
+  /** Which of these permalinks are saved already (locally or in the account), so controls show "Saved". */
+  | { type: 'savedState'; urls: string[] }
+  /** Remove a saved post by its permalink. */
+  | { type: 'remove'; url: string }
+  /** The popup's and library's view of the account. */
+  | { type: 'status' }
+  /** The popup's "Save this post": save what the active tab shows (its post, or the page as a link). */
+  | { type: 'saveActiveTab' };
+
+/** Where one save stands, as the control shows it. */
+export type SaveState =
+  /** In the account (signed in) or in this browser's library (signed out). */
+  | { state: 'saved'; url: string; postId?: string }
+  /** Waiting for the network or the API; sent later, also after a browser restart. */
+  | { state: 'pending'; url: string }
+  /** Past the plan's storage limit (413): the message names the limit; the link opens the web app's /upgrade. */
+  | { state: 'quota'; url: string; message: string; upgradeUrl: string }
+  /** Anything else the user must know. */
+  | { state: 'error'; url: string; message: string };
+
+export interface SavedStateAnswer {
+  saved: string[];
+  pending: string[];
+}
+
+export interface StatusAnswer {
+  signedIn: boolean;
+  /** The account, when signed in and the API answered. */
+  account?: {
+    email: string;
+    plan: 'free' | 'premium';
+    storageUsed: number;
+    storageLimit: number;
+  };
+  /** Saves kept in this browser only (signed out) and saves waiting to be sent. */
+  localCount: number;
+  pendingCount: number;
+  /** The web app's origin (shown in the popup, so a development build says which server it talks to). */
+  webUrl: string;
+  apiUrl: string;
+}
+
+/** Messages from the web app (chrome.runtime.onMessageExternal), accepted only from the web app's origins. */
+export type ExternalMessage =
+  | { action: 'openDashboard'; timestamp: number; session?: { token: string; apiUrl?: string } }
+  | { action: 'LOGOUT'; timestamp: number };
