@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
 import importPlugin from 'eslint-plugin-import';
 
-// Imports run one way: src-site and src-admin use src; src uses neither (its main.tsx is the composition
+// Imports run one way: src-site, src-admin and src-extension use src; src uses neither (its main.tsx is the composition
 // root and the one exception); src-server uses only src/contract and src/config. Zones as in docs/architecture.md.
 
 // The console's shared folders; every other folder of src-admin is a resource (or page) that uses only these.
@@ -32,7 +32,7 @@ const SERVER_PACKAGES = [
   '@google/genai',
 ];
 
-const ROOMS = ['src', 'src-site', 'src-admin', 'src-server'];
+const ROOMS = ['src', 'src-site', 'src-admin', 'src-extension', 'src-server'];
 /** The rooms that `target` must not import, as zones. */
 const closedTo = (target, allowed, message) =>
   ROOMS.filter((room) => room !== target && !allowed.includes(room)).map((from) => ({
@@ -45,6 +45,7 @@ const roomZones = [
   ...closedTo('src', [], 'src is shared: it must not import site, console or server code.'),
   ...closedTo('src-site', ['src'], 'The site may import src only.'),
   ...closedTo('src-admin', ['src'], 'The console may import src only.'),
+  ...closedTo('src-extension', ['src'], 'The extension may import src only.'),
   ...closedTo('src-server', ['src'], 'The server imports no browser code.'),
   {
     target: './src-server',
@@ -106,7 +107,7 @@ export default tseslint.config(
   },
   // Only the rooms: the zones target them, and nothing in them imports tests, so a cycle cannot pass through one.
   {
-    files: ['{src,src-site,src-admin,src-server}/**/*.{ts,tsx}'],
+    files: ['{src,src-site,src-admin,src-extension,src-server}/**/*.{ts,tsx}'],
     plugins: { import: importPlugin },
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
