@@ -2,8 +2,7 @@ import { createdAt, ts, uuidId } from './columns';
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ownerId } from './users';
-
-export const POST_PLATFORMS = ['x', 'linkedin', 'reddit', 'instagram', 'pinterest'] as const;
+import { POST_PLATFORMS } from '../../../src/contract/ext';
 
 /** A post the extension saved for a user. Saving the same URL again returns this row. */
 export const posts = pgTable(
@@ -13,8 +12,17 @@ export const posts = pgTable(
     userId: ownerId(),
     platform: text('platform', { enum: POST_PLATFORMS }).notNull(),
     url: text('url').notNull(),
+    /** The author's display name. */
     author: text('author').notNull().default(''),
+    /** The author's handle as the platform writes it ("@ada", "u/ada"). */
+    authorHandle: text('author_handle').notNull().default(''),
+    /** A link's (or a titled post's) title. */
+    title: text('title').notNull().default(''),
     text: text('text').notNull().default(''),
+    /** The permalink of the post this one quotes. */
+    quotedUrl: text('quoted_url'),
+    /** The permalink of the post this one answers. */
+    replyToUrl: text('reply_to_url'),
     postedAt: ts('posted_at'),
     tags: text('tags').array().notNull().default([]),
     category: text('category'),
@@ -26,11 +34,14 @@ export const posts = pgTable(
   (t) => [
     uniqueIndex('posts_user_url_idx').on(t.userId, t.url),
     index('posts_user_created_idx').on(t.userId, t.createdAt),
-    // Search covers text, author and tags by substring (ILIKE). post_search_text is an IMMUTABLE wrapper made in
-    // the migration, because array_to_string is only STABLE and an index expression must be immutable.
+    // The extension's sync asks what changed since its last look (GET /api/ext/posts?updatedSince=).
+    index('posts_user_updated_idx').on(t.userId, t.updatedAt),
+    // Search covers author (name and handle), title, text and tags by substring (ILIKE). post_search_text is an
+    // IMMUTABLE wrapper made in the migrations, because array_to_string is only STABLE and an index expression
+    // must be immutable.
     index('posts_search_trgm_idx').using(
       'gin',
-      sql`post_search_text(${t.author}, ${t.text}, ${t.tags}) gin_trgm_ops`,
+      sql`post_search_text(${t.author}, ${t.authorHandle}, ${t.title}, ${t.text}, ${t.tags}) gin_trgm_ops`,
     ),
   ],
 );
@@ -48,9 +59,15 @@ export const postMedia = pgTable(
     storageKey: text('storage_key').notNull().unique(),
     contentType: text('content_type').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    /** SHA-256 of the bytes (hex): the same image sent again to the same post is the one already stored. */
+    sha256: text('sha256'),
     createdAt: createdAt(),
   },
-  (t) => [index('post_media_post_idx').on(t.postId), index('post_media_user_idx').on(t.userId)],
+  (t) => [
+    index('post_media_post_idx').on(t.postId),
+    index('post_media_user_idx').on(t.userId),
+    uniqueIndex('post_media_post_sha256_idx').on(t.postId, t.sha256),
+  ],
 );
 
 export type PostRow = typeof posts.$inferSelect;
