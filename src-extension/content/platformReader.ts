@@ -20,4 +20,16 @@ export interface PlatformReader {
   extract(node: Element, page: PageContext): ExtractedPost | null;
   /** The element after which the Save control is inserted (inside the post, near its own action bar). */
   controlAnchor(node: Element): Element;
+  /**
+   * Optional: reveal what the page holds behind a click before `extract` reads the post (a "…more" that expands
+   * in place). The runtime awaits it on a save, then calls `extract`. It must never navigate: a "Show more" that
+   * opens the post's own page is left alone, and `extract` marks the text `truncated`.
+   */
+  expand?(node: Element): Promise<void> | void;
+  /**
+   * Optional: the post this page is about, for the popup's "Save this post" and the context menu: the page's own
+   * post when the reader finds it (a post's own page), else the page's metadata (extractFromMetadata) under the
+   * platform's canonical permalink. Without it the runtime uses extractFromMetadata(page, platform).
+   */
+  pagePost?(page: PageContext): ExtractedPost | null;
 }

@@ -22,8 +22,18 @@ export interface ExtractedPost {
   quotedUrl?: string;
   /** A reply: the permalink of the post it answers. */
   replyToUrl?: string;
-  /** A link saved from an unknown page or site: its title. */
+  /** A link saved from an unknown page or site: its title; or a post's own title (Reddit's). */
   title?: string;
+  /**
+   * True when the page shows only the start of the text and the rest is not in the page (X's "Show more" on a
+   * timeline opens the post's own page): `text` is that start. Saving from the post's own page saves it whole.
+   */
+  truncated?: boolean;
+  /**
+   * The page's oEmbed discovery link (`<link rel="alternate" type="application/json+oembed">`), found by the
+   * metadata fallback. An extractor never fetches; the service worker may, for a better text or image.
+   */
+  oembedUrl?: string;
 }
 
 /** What the extractor knows of the page it runs in. Passed in, so extractors stay pure and testable in jsdom. */
