@@ -28,6 +28,26 @@ export type SaveState =
   /** Anything else the user must know. */
   | { state: 'error'; url: string; message: string };
 
+/** The answer to `remove`: gone from the account (signed in) or from this browser (signed out), or why not. */
+export type RemoveAnswer =
+  | { state: 'removed'; url: string }
+  | { state: 'error'; url: string; message: string };
+
+/**
+ * Messages from the service worker to a tab's content script (chrome.tabs.sendMessage), for the popup's "Save this
+ * post" and the context menu. A tab without a content script (any site but the five) gets none: the worker reads
+ * its metadata instead.
+ */
+export type ContentRequest =
+  /**
+   * The post the page shows, answered with an ExtractedPost or null: the post whose permalink is `linkUrl` (a
+   * link the context menu was opened on) or that holds that link; else the page's own post (a post's page, or
+   * the post most in view); else the page as a link from its metadata.
+   */
+  | { type: 'currentPost'; linkUrl?: string }
+  /** A save from the popup or the context menu ended this way: a control showing that post follows it. */
+  | { type: 'saveStateChanged'; state: SaveState };
+
 export interface SavedStateAnswer {
   saved: string[];
   pending: string[];
