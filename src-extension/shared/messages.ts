@@ -15,7 +15,13 @@ export type WorkerRequest =
   /** The popup's and library's view of the account. */
   | { type: 'status' }
   /** The popup's "Save this post": save what the active tab shows (its post, or the page as a link). */
-  | { type: 'saveActiveTab' };
+  | { type: 'saveActiveTab' }
+  /**
+   * The library page's list (answer: LibraryAnswer): the local copy's posts, newest saved first. Signed in, the
+   * worker brings the local copy up to date from the account first when the API answers, so a post saved
+   * elsewhere shows; offline, the local copy as it is.
+   */
+  | { type: 'library' };
 
 /** Where one save stands, as the control shows it. */
 export type SaveState =
@@ -68,6 +74,30 @@ export interface StatusAnswer {
   /** The web app's origin (shown in the popup, so a development build says which server it talks to). */
   webUrl: string;
   apiUrl: string;
+}
+
+/** One saved post as the library lists it. */
+export interface LibraryPost {
+  url: string;
+  platform: ExtractedPost['platform'] | 'web';
+  /** The author's display name ('' when none). */
+  author: string;
+  authorHandle: string;
+  /** A link's (or a Reddit post's) title; '' when none. */
+  title: string;
+  text: string;
+  postedAt: string | null;
+  /** When it was saved (ISO 8601): the list's order. */
+  savedAt: string;
+  /** saved: in the account (signed in) or kept in this browser (signed out); pending: waiting to be sent. */
+  state: 'saved' | 'pending';
+  tags: string[];
+  category: string | null;
+}
+
+export interface LibraryAnswer {
+  /** Newest saved first. */
+  posts: LibraryPost[];
 }
 
 /** Messages from the web app (chrome.runtime.onMessageExternal), accepted only from the web app's origins. */
