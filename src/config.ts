@@ -1,8 +1,15 @@
 // Brand constants and the timings of docs/product.md#constants-and-timings. Pure data: the server reads it too, so no browser APIs here.
 
 export const PRODUCT_NAME = 'Postkeeper';
-/** The published extension's id, used unless the build names another one. */
-export const DEFAULT_EXTENSION_ID = 'kpnbmlgoefjdchkbhpdcnlfjhhagbaeo';
+/** The extension's one-line description (its manifest and store listing; Chrome allows 132 characters). */
+export const EXTENSION_DESCRIPTION =
+  'Save posts from X, LinkedIn, Reddit, Instagram and Pinterest in one click, organized by AI. No sign-up needed.';
+/**
+ * The id of the extension built from this repository (src-extension/extensionKey.ts: Chrome derives the id of an
+ * unpacked extension from its manifest's key), so `npm start` and loading dist/extension unpacked work together
+ * with no other step. A production build names the store's id in VITE_EXTENSION_ID.
+ */
+export const DEFAULT_EXTENSION_ID = 'lmibpnjnijhijcmdkmidjkmpenfaiekc';
 
 /** A build-time variable of the web app (Vite's import.meta.env); undefined on the server. */
 function buildEnv(name: 'VITE_API_URL' | 'VITE_EXTENSION_ID'): string | undefined {
@@ -12,8 +19,8 @@ function buildEnv(name: 'VITE_API_URL' | 'VITE_EXTENSION_ID'): string | undefine
 }
 
 /**
- * The extension the web app talks to: VITE_EXTENSION_ID at build time (a development or test build of the
- * extension has its own id), else the published one. The store link and the dashboard URL follow it.
+ * The extension the web app talks to: VITE_EXTENSION_ID at build time (the published extension's id), else the
+ * id of the extension this repository builds. The store link and the dashboard URL follow it.
  */
 export const EXTENSION_ID: string = buildEnv('VITE_EXTENSION_ID') ?? DEFAULT_EXTENSION_ID;
 export const EXTENSION_STORE_URL = `https://chromewebstore.google.com/detail/postkeeper/${EXTENSION_ID}`;

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UNPACKED_EXTENSION_ID } from '../../src-extension/build/extensionId';
 
 /** src/config as a fresh build would read it, with the build variables stubbed so far. */
 async function freshConfig() {
@@ -23,17 +24,15 @@ describe('the extension id comes from VITE_EXTENSION_ID at build time', () => {
     );
   });
 
-  it('without the variable (or with an empty one) the published extension is used', async () => {
+  it("without the variable (or with an empty one) the web app talks to the extension this repository builds", async () => {
     for (const value of [undefined, '', '  ']) {
       vi.stubEnv('VITE_EXTENSION_ID', value);
       const config = await freshConfig();
-      expect(config.EXTENSION_ID).toBe('kpnbmlgoefjdchkbhpdcnlfjhhagbaeo');
+      expect(config.EXTENSION_ID).toBe('lmibpnjnijhijcmdkmidjkmpenfaiekc');
       expect(config.EXTENSION_ID).toBe(config.DEFAULT_EXTENSION_ID);
-      expect(config.EXTENSION_STORE_URL).toBe(
-        'https://chromewebstore.google.com/detail/postkeeper/kpnbmlgoefjdchkbhpdcnlfjhhagbaeo',
-      );
+      expect(config.EXTENSION_ID).toBe(UNPACKED_EXTENSION_ID);
       expect(config.EXTENSION_DASHBOARD_URL).toBe(
-        'chrome-extension://kpnbmlgoefjdchkbhpdcnlfjhhagbaeo/dashboard.html',
+        'chrome-extension://lmibpnjnijhijcmdkmidjkmpenfaiekc/dashboard.html',
       );
     }
   });

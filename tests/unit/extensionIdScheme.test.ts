@@ -1,10 +1,12 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TEST_EXTENSION_DIR, extensionIdFromKey, testExtensionId } from '../fixtures/extensionId';
+import { DEFAULT_EXTENSION_ID } from '../../src/config';
+import { extensionIdFromKey, UNPACKED_EXTENSION_ID } from '../../src-extension/build/extensionId';
+import { readExtensionBuildConfig } from '../../src-extension/build/extensionBuildConfig';
+import { EXTENSION_PUBLIC_KEY } from '../../src-extension/extensionKey';
+import { buildManifest } from '../../src-extension/manifest';
 
-describe("the test extension's id is derived from its manifest key", () => {
+describe("the extension's id is derived from its manifest key", () => {
   it('is 32 letters a–p: the first 16 bytes of the key’s SHA-256, one letter per hex digit', () => {
     const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
     const der = publicKey.export({ type: 'spki', format: 'der' });
@@ -14,9 +16,15 @@ describe("the test extension's id is derived from its manifest key", () => {
     expect([...id].map((c) => (c.charCodeAt(0) - 97).toString(16)).join('')).toBe(hex);
   });
 
-  it('the fixture manifest has a key, so its id is fixed', () => {
-    const manifest = JSON.parse(readFileSync(join(TEST_EXTENSION_DIR, 'manifest.json'), 'utf8'));
-    expect(testExtensionId()).toBe(extensionIdFromKey(manifest.key));
-    expect(manifest.externally_connectable.matches).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
+  it("the web app's default extension id is the id of the key the built manifest carries", () => {
+    const manifest = buildManifest(readExtensionBuildConfig({}), { contentScripts: [], withKey: true });
+    expect(manifest.key).toBe(EXTENSION_PUBLIC_KEY);
+    expect(extensionIdFromKey(manifest.key!)).toBe(DEFAULT_EXTENSION_ID);
+    expect(UNPACKED_EXTENSION_ID).toBe('lmibpnjnijhijcmdkmidjkmpenfaiekc');
+  });
+
+  it('the store zip’s manifest leaves the key out: the store signs with its own', () => {
+    const manifest = buildManifest(readExtensionBuildConfig({}), { contentScripts: [], withKey: false });
+    expect(manifest).not.toHaveProperty('key');
   });
 });
