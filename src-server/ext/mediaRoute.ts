@@ -45,11 +45,14 @@ export async function mediaRoute(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['extension'],
         summary:
-          'Attach an image (JPEG, PNG, WebP or GIF, checked by its bytes; at most 20 MB, 20,000 pixels a side and 50 megapixels) to a saved post',
+          'Attach an image (JPEG, PNG, WebP or GIF, checked by its bytes; at most 20 MB, 20,000 pixels a side and 50 megapixels) to a saved post (201); the same bytes again answer the stored image (200), counted once',
         consumes: ['multipart/form-data'],
         params: z.object({ id: z.string().max(64) }),
         response: {
           201: z.object({ media: mediaSchema }),
+          200: z
+            .object({ media: mediaSchema })
+            .describe('These bytes were attached before: the stored image'),
           400: messageSchema,
           401: messageSchema,
           404: messageSchema,
@@ -61,8 +64,8 @@ export async function mediaRoute(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = requireUser(request);
       const bytes = await readFile(request);
-      const media = await addMedia(app.ctx, user.id, request.params.id, bytes);
-      return reply.code(201).send({ media });
+      const { media, created } = await addMedia(app.ctx, user.id, request.params.id, bytes);
+      return reply.code(created ? 201 : 200).send({ media });
     },
   );
 }

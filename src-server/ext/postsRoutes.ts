@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listPostsQuerySchema, postSchema, savePostSchema } from '../../src/contract/ext';
+import { listPostsQuerySchema, postListSchema, postSchema, savePostSchema } from '../../src/contract/ext';
 
 import { TOTAL_COUNT_HEADER } from '../../src/contract/admin';
 import { requireUser } from '../plugins/auth';
@@ -20,15 +20,16 @@ export async function postsRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['extension'],
         summary:
-          'Saved posts, newest first, searched (text, author, tags) and filtered; total in X-Total-Count',
+          'Saved posts, newest first, searched (author, handle, title, text, tags) and filtered, by page or by ' +
+          'cursor (before = the previous nextCursor); updatedSince gives what changed since a sync; total in X-Total-Count',
         querystring: listPostsQuerySchema,
-        response: { 200: z.object({ posts: z.array(postSchema) }), ...errors },
+        response: { 200: postListSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { posts, total } = await listPosts(app.ctx, requireUser(request).id, request.query);
+      const { total, ...list } = await listPosts(app.ctx, requireUser(request).id, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
-      return { posts };
+      return list;
     },
   );
 
@@ -37,7 +38,8 @@ export async function postsRoutes(fastify: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['extension'],
-        summary: 'Save a post (201); the same url again returns the saved post (200), counted once',
+        summary:
+          'Save a post (201); the same url again returns the saved post as it is (200), counted once: safe to retry',
         body: savePostSchema,
         response: { 200: postResponse, 201: postResponse, 413: messageSchema, ...errors },
       },

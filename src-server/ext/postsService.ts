@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ListPostsQuery, Post, SavePost } from '../../src/contract/ext';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ListPostsQuery, Media, Post, PostList, SavePost } from '../../src/contract/ext';
 import type { AppContext } from '../context';
 import type { Db } from '../db/connect';
 import { postMedia, posts, type PostRow } from '../db/schema';
@@ -11,19 +11,56 @@ import { postSizeBytes } from './postSize';
 
 export const DEFAULT_PER_PAGE = 20;
 
-export function toPost(r: PostRow): Post {
+export function toPost(r: PostRow, media: Media[] = []): Post {
   return {
     id: r.id,
     platform: r.platform,
     url: r.url,
     author: r.author,
+    authorHandle: r.authorHandle,
+    title: r.title,
     text: r.text,
+    quotedUrl: r.quotedUrl ?? null,
+    replyToUrl: r.replyToUrl ?? null,
     postedAt: r.postedAt ? r.postedAt.toISOString() : null,
     tags: r.tags,
     category: r.category ?? null,
+    media,
     sizeBytes: Number(r.sizeBytes),
     createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
   };
+}
+
+/** The posts with their media, in one query for all of them. */
+async function withMedia(db: Db, rows: PostRow[]): Promise<Post[]> {
+  if (!rows.length) return [];
+  const found = await db
+    .select({
+      postId: postMedia.postId,
+      id: postMedia.id,
+      sizeBytes: postMedia.sizeBytes,
+      contentType: postMedia.contentType,
+    })
+    .from(postMedia)
+    .where(
+      inArray(
+        postMedia.postId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(postMedia.createdAt), asc(postMedia.id));
+  const byPost = new Map<string, Media[]>();
+  for (const m of found) {
+    const list = byPost.get(m.postId) ?? [];
+    list.push({
+      id: m.id,
+      sizeBytes: Number(m.sizeBytes),
+      contentType: m.contentType as Media['contentType'],
+    });
+    byPost.set(m.postId, list);
+  }
+  return rows.map((r) => toPost(r, byPost.get(r.id)));
 }
 
 /** POST /api/ext/posts: saves a post, or finds the one this user saved at the same url (created: false). */
@@ -45,7 +82,17 @@ export async function savePosts(
 ): Promise<{ post: Post; created: boolean }[]> {
   if (!inputs.length) return [];
   const values = inputs.map((p) => {
-    const fields = { url: p.url, author: p.author ?? '', text: p.text ?? '', tags: [], category: null };
+    const fields = {
+      url: p.url,
+      author: p.author ?? '',
+      authorHandle: p.authorHandle ?? '',
+      title: p.title ?? '',
+      text: p.text ?? '',
+      quotedUrl: p.quotedUrl ?? null,
+      replyToUrl: p.replyToUrl ?? null,
+      tags: [],
+      category: null,
+    };
     return {
       ...fields,
       userId,
@@ -69,49 +116,80 @@ export async function savePosts(
   const byUrl = new Map(inserted.map((p) => [p.url, { post: p, created: true }]));
   const missing = [...new Set(values.map((v) => v.url).filter((url) => !byUrl.has(url)))];
   if (missing.length) {
+    // A saved url answers the post as it is, with what it has gained since (tags, media): a retry changes nothing.
     const existing = await tx
       .select()
       .from(posts)
       .where(and(eq(posts.userId, userId), inArray(posts.url, missing)));
     for (const p of existing) byUrl.set(p.url, { post: p, created: false });
   }
+  const rows = [...new Map([...byUrl.values()].map((f) => [f.post.id, f.post])).values()];
+  const asPosts = new Map((await withMedia(tx, rows)).map((p) => [p.id, p]));
   return values.map((v) => {
     const found = byUrl.get(v.url)!;
-    return { post: toPost(found.post), created: found.created };
+    return { post: asPosts.get(found.post.id)!, created: found.created };
   });
 }
 
-/** GET /api/ext/posts: the user's posts, newest first, filtered; total for X-Total-Count. */
+// A cursor is the post's createdAt in whole microseconds since 1970 and its id: exact, whatever the server's
+// PostgreSQL version returns for extract(epoch) (double before 14, numeric since).
+const CURSOR_MICROS = sql<string>`(extract(epoch from date_trunc('second', ${posts.createdAt}))::bigint * 1000000
+  + extract(microseconds from ${posts.createdAt})::bigint % 1000000)::text`;
+
+/** Where a cursor points, as SQL: posts after it in the newest-first order (createdAt, then id). */
+function afterCursor(cursor: string): SQL {
+  const [micros, id] = cursor.split('_');
+  const us = BigInt(micros);
+  const at = sql`(to_timestamp(${Number(us / 1_000_000n)}::float8) + ${Number(us % 1_000_000n)}::int * interval '1 microsecond')`;
+  return sql`(${posts.createdAt}, ${posts.id}) < (${at}, ${id}::uuid)`;
+}
+
+/**
+ * GET /api/ext/posts: the user's posts, newest first, filtered; total for X-Total-Count (every post the filters
+ * match, whatever the page or cursor). `before` pages by place (keyset), so a sync reads a large library at
+ * the same cost per page and never skips a post when others are saved meanwhile.
+ */
 export async function listPosts(
   ctx: AppContext,
   userId: string,
   q: ListPostsQuery,
-): Promise<{ posts: Post[]; total: number }> {
+): Promise<PostList & { total: number }> {
   const conds: SQL[] = [sql`${posts.userId} = ${userId}`];
   if (q.platform) conds.push(sql`${posts.platform} = ${q.platform}`);
   const tag = q.tag?.trim().toLowerCase();
   if (tag) conds.push(sql`${tag} = any(${posts.tags})`);
+  if (q.updatedSince) conds.push(sql`${posts.updatedAt} >= ${new Date(q.updatedSince)}`);
   const term = q.search?.trim();
   // The same expression as posts_search_trgm_idx, so a selective term is found through the trigram index.
   if (term)
     conds.push(
-      sql`post_search_text(${posts.author}, ${posts.text}, ${posts.tags}) ilike ${likePattern(term)}`,
+      sql`post_search_text(${posts.author}, ${posts.authorHandle}, ${posts.title}, ${posts.text}, ${posts.tags}) ilike ${likePattern(term)}`,
     );
   const where = and(...conds);
   const perPage = q.perPage ?? DEFAULT_PER_PAGE;
   const page = q.page ?? 1;
-  const list = await ctx.db
-    .select()
+  const found = await ctx.db
+    .select({ ...getTableColumns(posts), cursor: CURSOR_MICROS })
     .from(posts)
-    .where(where)
+    .where(q.before ? and(where, afterCursor(q.before)) : where)
     .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(perPage)
+    // One more than asked: whether there is a next page, without a second query.
+    .limit(perPage + 1)
     .offset((page - 1) * perPage);
   const [{ n }] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(posts)
     .where(where);
-  return { posts: list.map(toPost), total: Number(n) };
+  const shown = found.slice(0, perPage);
+  const last = shown.at(-1);
+  return {
+    posts: await withMedia(
+      ctx.db,
+      shown.map(({ cursor: _, ...row }) => row),
+    ),
+    nextCursor: last && found.length > perPage ? `${last.cursor}_${last.id}` : null,
+    total: Number(n),
+  };
 }
 
 /**
@@ -161,7 +239,7 @@ export async function setPostLabels(
   if (!post) throw notFound('Post not found');
   const tags = labels.tags ?? post.tags;
   const category = labels.category === undefined ? post.category : labels.category;
-  const sizeBytes = postSizeBytes({ url: post.url, author: post.author, text: post.text, tags, category });
+  const sizeBytes = postSizeBytes({ ...post, tags, category });
   const delta = sizeBytes - Number(post.sizeBytes);
   if (delta > 0) await chargeStorage(tx, userId, delta);
   else await releaseStorage(tx, userId, -delta);
@@ -170,5 +248,6 @@ export async function setPostLabels(
     .set({ tags, category, sizeBytes, updatedAt: now })
     .where(eq(posts.id, id))
     .returning();
-  return toPost(updated);
+  const [labelled] = await withMedia(tx, [updated]);
+  return labelled;
 }

@@ -94,7 +94,7 @@ export async function seedDemoLibrary(db: Db, clock: Clock, targets: Map<string,
         media.push({ id, postId, storageKey: `demo/${id}.jpg`, contentType: 'image/jpeg', sizeBytes: size });
         left -= size;
       }
-      await attachMedia(tx, u.id, media);
+      await attachMedia(tx, u.id, media, new Date(now));
       if (over) await tx.update(users).set({ storageLimit: u.limit }).where(eq(users.id, u.id));
     });
   }

@@ -67,7 +67,7 @@ export async function seedLargePosts(db: Db, opts: { posts: number }): Promise<n
     on conflict (user_id, url) do nothing`);
   if (empty)
     await db.execute(
-      sql`create index posts_search_trgm_idx on posts using gin (post_search_text(author, text, tags) gin_trgm_ops)`,
+      sql`create index posts_search_trgm_idx on posts using gin (post_search_text(author, author_handle, title, text, tags) gin_trgm_ops)`,
     );
   await db.execute(sql`analyze posts`);
   return Number(

@@ -206,6 +206,40 @@ describe('POST /api/ext/posts/{id}/media', () => {
     await expectNothingStored(u, post.sizeBytes, files);
   });
 
+  it('answers a retried upload of the same image with the stored one (200): one row, one file, counted once', async () => {
+    const u = await extUser(t);
+    const post = (
+      await savePost(t, u, { platform: 'pinterest', url: 'https://www.pinterest.com/pin/1/' })
+    ).json().post;
+    const files = (await mediaFiles(t)).length;
+    const jpeg = await image('tiny.jpg');
+    const first = await upload(t, u, post.id, jpeg);
+    expect(first.statusCode).toBe(201);
+    const again = await upload(t, u, post.id, jpeg, {
+      filename: 'other-name.jpg',
+      contentType: 'image/jpeg',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    // Retries racing each other: still one image.
+    const racing = await Promise.all(Array.from({ length: 4 }, () => upload(t, u, post.id, TINY_PNG)));
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 201]);
+    expect(new Set(racing.map((r) => r.json().media.id)).size).toBe(1);
+    expect(await count(t, 'post_media', u.id)).toBe(2);
+    expect(await mediaFiles(t)).toHaveLength(files + 2);
+    expect(await storageUsed(t, u.id)).toBe(post.sizeBytes + jpeg.length + TINY_PNG.length);
+    // The post lists its images; the same bytes on another post are that post's own image.
+    const saved = await savePost(t, u, { platform: 'pinterest', url: 'https://www.pinterest.com/pin/1/' });
+    expect(saved.json().post.media).toEqual([
+      first.json().media,
+      racing.find((r) => r.statusCode === 201)!.json().media,
+    ]);
+    const other = (
+      await savePost(t, u, { platform: 'pinterest', url: 'https://www.pinterest.com/pin/2/' })
+    ).json().post;
+    expect((await upload(t, u, other.id, jpeg)).statusCode).toBe(201);
+  });
+
   it('deleting the post removes its media files and frees their bytes', async () => {
     const u = await extUser(t);
     const post = (await savePost(t, u, { platform: 'x', url: 'https://x.com/del/1' })).json().post;

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { sharedTestApp } from './harness';
 import { extUser, sharedExtUser, type ExtUser } from './fixtures';
-import { ON_ITS_OWN_HOST, savePost } from './extHarness';
+import { ON_ITS_OWN_HOST, savePost, upload } from './extHarness';
+import { TINY_PNG } from '../fixtures/multipart';
 import { posts } from '../../src-server/db/schema';
 import { setPostLabels } from '../../src-server/ext/postsService';
 
@@ -83,6 +84,21 @@ describe('GET /api/ext/posts', () => {
     });
   });
 
+  it('finds a post by its author’s handle and a link by its title', async () => {
+    const u = await extUser(t);
+    for (const p of [
+      { platform: 'x', url: 'https://x.com/hopper/status/1', author: 'Grace', authorHandle: '@gracehopper' },
+      {
+        platform: 'web',
+        url: 'https://example.org/essays/queues',
+        title: 'Backpressure explained with coffee shops',
+      },
+    ])
+      expect((await savePost(t, u, p)).statusCode).toBe(201);
+    expect(urls(await list(u, '?search=gracehop'))).toEqual(['https://x.com/hopper/status/1']);
+    expect(urls(await list(u, '?search=COFFEE%20shops'))).toEqual(['https://example.org/essays/queues']);
+  });
+
   it('never shows another user’s posts', async () => {
     expect(urls(await list(bob))).toEqual(['https://reddit.com/r/a/1']);
     expect(urls(await list(bob, '?search=cobol'))).toEqual([]);
@@ -102,6 +118,19 @@ describe('GET /api/ext/posts', () => {
       expect(res.statusCode, q).toBe(400);
       expect(typeof res.json().message).toBe('string');
     }
+    const cursor = (await list(carl, '?perPage=1')).json().nextCursor;
+    for (const [q, message] of [
+      ['?updatedSince=yesterday', /^updatedSince must be an ISO date-time/],
+      ['?updatedSince=2026-13-45T00:00:00Z', /^updatedSince must be an ISO date-time/],
+      ['?before=abc', /^before must be the nextCursor of an earlier page/],
+      ['?before=99999999999999999999_00000000-0000-0000-0000-000000000000', /^before must be the nextCursor/],
+      [`?before=${cursor}%27--`, /^before must be the nextCursor/],
+      [`?before=${cursor}&page=2`, /^Use page or before, not both\.$/],
+    ] as const) {
+      const res = await list(carl, q);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().message, q).toMatch(message);
+    }
   });
 
   it('finds a term among a heavy user’s posts through the trigram index', async () => {
@@ -112,11 +141,96 @@ describe('GET /api/ext/posts', () => {
       from generate_series(1, 20000) g`);
     await t.db.execute(sql`analyze posts`);
     const plan = await t.db.execute(sql`explain select id from posts
-      where user_id = ${heavy.id} and post_search_text(author, text, tags) ilike '%number 12345 %'`);
+      where user_id = ${heavy.id} and post_search_text(author, author_handle, title, text, tags) ilike '%number 12345 %'`);
     const text = (plan as unknown as { rows: { 'QUERY PLAN': string }[] }).rows
       .map((r) => r['QUERY PLAN'])
       .join('\n');
     expect(text).toContain('posts_search_trgm_idx');
     expect(urls(await list(heavy, '?search=number%2012345%20'))).toEqual(['https://x.com/h/12345']);
+  });
+});
+
+// What the extension's service worker does to keep its copy of the account's posts: a full read page by page,
+// newest first, then only what changed since.
+describe('GET /api/ext/posts for the extension’s sync', () => {
+  /** Every post, page after page through nextCursor: the urls in order and the number of pages. */
+  async function readAll(u: ExtUser, query: string) {
+    const seen: string[] = [];
+    let before: string | null = null;
+    let pages = 0;
+    do {
+      const res = await list(u, `${query}${before ? `&before=${before}` : ''}`);
+      expect(res.statusCode).toBe(200);
+      seen.push(...urls(res));
+      before = res.json().nextCursor;
+      pages += 1;
+    } while (before && pages < 50);
+    return { seen, pages };
+  }
+
+  it('pages through every post newest first by cursor, even saved in the same instant, none skipped or repeated', async () => {
+    const u = await extUser(t);
+    // Seven saves in one millisecond (the clock does not move): the order falls back to the id.
+    for (let i = 1; i <= 7; i++)
+      expect((await savePost(t, u, { platform: 'x', url: `https://x.com/same/${i}` })).statusCode).toBe(201);
+    t.clock.advance(1000);
+    expect((await savePost(t, u, { platform: 'x', url: 'https://x.com/later/1' })).statusCode).toBe(201);
+    const byPage = urls(await list(u, '?perPage=100'));
+    const { seen, pages } = await readAll(u, '?perPage=3');
+    expect(seen).toEqual(byPage);
+    expect(seen[0]).toBe('https://x.com/later/1');
+    expect(new Set(seen).size).toBe(8);
+    expect(pages).toBe(3);
+    const first = await list(u, '?perPage=3');
+    expect(first.headers['x-total-count']).toBe('8');
+    // The last page says there is no next one.
+    expect((await list(u, '?perPage=8')).json().nextCursor).toBeNull();
+  });
+
+  it('tells apart posts saved a microsecond apart, and a save made while paging does not shift the pages', async () => {
+    const u = await extUser(t);
+    await t.db.execute(sql`
+      insert into posts (user_id, platform, url, size_bytes, created_at)
+      select ${u.id}, 'reddit', 'https://reddit.com/us/' || g, 300,
+             timestamptz '2026-02-01 10:00:00.000000+00' + g * interval '1 microsecond'
+      from generate_series(1, 5) g`);
+    const res = await list(u, '?perPage=2');
+    expect(urls(res)).toEqual(['https://reddit.com/us/5', 'https://reddit.com/us/4']);
+    // A new post lands on top meanwhile; the next page goes on where the first stopped.
+    expect((await savePost(t, u, { platform: 'x', url: 'https://x.com/meanwhile/1' })).statusCode).toBe(201);
+    const next = await list(u, `?perPage=2&before=${res.json().nextCursor}`);
+    expect(urls(next)).toEqual(['https://reddit.com/us/3', 'https://reddit.com/us/2']);
+    const last = await list(u, `?perPage=2&before=${next.json().nextCursor}`);
+    expect(urls(last)).toEqual(['https://reddit.com/us/1']);
+    expect(last.json().nextCursor).toBeNull();
+  });
+
+  it('answers only what changed since a given instant: new saves, new tags, newly attached images', async () => {
+    const u = await extUser(t);
+    const saved: string[] = [];
+    for (let i = 1; i <= 3; i++) {
+      saved.push((await savePost(t, u, { platform: 'x', url: `https://x.com/sync/${i}` })).json().post.id);
+      t.clock.advance(60_000);
+    }
+    const syncedAt = t.clock.now().toISOString();
+    expect(urls(await list(u, `?updatedSince=${syncedAt}`))).toEqual([]);
+    t.clock.advance(60_000);
+    await t.db.transaction((tx) => setPostLabels(tx, u.id, saved[0], { tags: ['rust'] }, t.clock.now()));
+    const png = await upload(t, u, saved[1], TINY_PNG);
+    expect(png.statusCode).toBe(201);
+    expect((await savePost(t, u, { platform: 'x', url: 'https://x.com/sync/4' })).statusCode).toBe(201);
+    const changed = await list(u, `?updatedSince=${encodeURIComponent(syncedAt)}`);
+    expect(urls(changed)).toEqual(['https://x.com/sync/4', 'https://x.com/sync/2', 'https://x.com/sync/1']);
+    expect(changed.headers['x-total-count']).toBe('3');
+    const [withImage] = changed.json().posts.filter((p: { id: string }) => p.id === saved[1]);
+    expect(withImage.media).toEqual([png.json().media]);
+    expect(withImage.updatedAt).toBe(t.clock.now().toISOString());
+    // The instant is inclusive, and any offset reads the same.
+    expect(urls(await list(u, `?updatedSince=${encodeURIComponent(withImage.updatedAt)}`))).toHaveLength(3);
+    const later = new Date(t.clock.now().getTime() + 1).toISOString().replace('Z', '+00:00');
+    expect(urls(await list(u, `?updatedSince=${encodeURIComponent(later)}`))).toEqual([]);
+    // A retried save is no change.
+    expect((await savePost(t, u, { platform: 'x', url: 'https://x.com/sync/3' })).statusCode).toBe(200);
+    expect(urls(await list(u, `?updatedSince=${encodeURIComponent(later)}`))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { openApiDoc, sharedTestApp } from './harness';
 import { extUser, sharedExtUser, type ExtUser } from './fixtures';
 import { count, ON_ITS_OWN_HOST, savePost, storageUsed } from './extHarness';
-import { users } from '../../src-server/db/schema';
+import { posts, users } from '../../src-server/db/schema';
 import { POST_ROW_BYTES } from '../../src-server/ext/postSize';
 import { setPostLabels } from '../../src-server/ext/postsService';
 
@@ -42,7 +42,13 @@ describe('the OpenAPI document', () => {
       ]),
     );
     const params = doc.paths['/api/ext/posts'].get.parameters.map((p: { name: string }) => p.name);
-    expect(params).toEqual(['search', 'platform', 'tag', 'page', 'perPage']);
+    expect(params).toEqual(['search', 'platform', 'tag', 'page', 'perPage', 'updatedSince', 'before']);
+    const saveFields = Object.keys(
+      doc.paths['/api/ext/posts'].post.requestBody.content['application/json'].schema.properties,
+    );
+    expect(saveFields).toEqual(
+      expect.arrayContaining(['authorHandle', 'title', 'quotedUrl', 'replyToUrl', 'postedAt']),
+    );
     expect(doc.paths['/api/ext/posts'].post.responses).toHaveProperty('413');
   });
 });
@@ -93,14 +99,118 @@ describe('POST /api/ext/posts', () => {
       platform: 'x',
       url: body.url,
       author: 'Zoë',
+      authorHandle: '',
+      title: '',
       text: 'Café ☕ notes',
+      quotedUrl: null,
+      replyToUrl: null,
       postedAt: '2026-01-02T03:04:05.000Z',
       tags: [],
       category: null,
+      media: [],
       sizeBytes: expected,
       createdAt: t.clock.now().toISOString(),
+      updatedAt: t.clock.now().toISOString(),
     });
     expect(await storageUsed(t, ann.id)).toBe(expected);
+  });
+
+  it('keeps the author’s handle, the quoted and answered posts’ links, and counts their bytes', async () => {
+    const u = await extUser(t);
+    const body = {
+      platform: 'x',
+      url: 'https://x.com/grace/status/1790000000000000001',
+      author: 'Grace Hopper',
+      authorHandle: '  @grace  ',
+      text: 'Exactly this. The most dangerous phrase is “we’ve always done it this way”.',
+      quotedUrl: 'https://x.com/ada/status/1789999999999999999',
+      replyToUrl: 'https://x.com/linus/status/1789999999999999000',
+      postedAt: '2026-03-01T09:30:00Z',
+    };
+    const res = await savePost(t, u, body);
+    expect(res.statusCode).toBe(201);
+    const post = res.json().post;
+    expect(post).toMatchObject({
+      platform: 'x',
+      author: 'Grace Hopper',
+      authorHandle: '@grace',
+      title: '',
+      quotedUrl: body.quotedUrl,
+      replyToUrl: body.replyToUrl,
+    });
+    const expected =
+      POST_ROW_BYTES +
+      [body.url, body.author, '@grace', body.text, body.quotedUrl, body.replyToUrl]
+        .map((s) => Buffer.byteLength(s))
+        .reduce((a, b) => a + b);
+    expect(post.sizeBytes).toBe(expected);
+    expect(await storageUsed(t, u.id)).toBe(expected);
+    const [row] = await t.db.select().from(posts).where(eq(posts.id, post.id));
+    expect(row).toMatchObject({
+      authorHandle: '@grace',
+      quotedUrl: body.quotedUrl,
+      replyToUrl: body.replyToUrl,
+    });
+  });
+
+  it('saves a link from any other site as platform web with its title, counted in its size', async () => {
+    const u = await extUser(t);
+    const body = {
+      platform: 'web',
+      url: 'https://blog.example.org/2026/03/why-we-rewrote-our-queue',
+      title: 'Why we rewrote our job queue (and what it cost us)',
+      text: 'A year of at-least-once delivery, told from the pager’s side.',
+    };
+    const res = await savePost(t, u, body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().post).toMatchObject({
+      platform: 'web',
+      title: body.title,
+      author: '',
+      authorHandle: '',
+      quotedUrl: null,
+      replyToUrl: null,
+      sizeBytes: POST_ROW_BYTES + body.url.length + body.title.length + Buffer.byteLength(body.text),
+    });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/ext/posts?platform=web',
+      headers: u.headers,
+    });
+    expect(listed.json().posts.map((p: { title: string }) => p.title)).toEqual([body.title]);
+  });
+
+  it('answers a retried save with the same post as first saved: nothing changed, duplicated or counted again', async () => {
+    const u = await extUser(t);
+    const first = {
+      platform: 'reddit',
+      url: 'https://www.reddit.com/r/rust/comments/1abcde/async_drop_is_finally_here/',
+      author: 'ferris',
+      authorHandle: 'u/ferris',
+      title: 'Async drop is finally here',
+      text: 'The RFC landed last night. Here is what changes for library authors.',
+      replyToUrl: null,
+    };
+    const saved = await savePost(t, u, first);
+    expect(saved.statusCode).toBe(201);
+    const used = await storageUsed(t, u.id);
+    t.clock.advance(60_000);
+    for (const retry of [
+      first,
+      {
+        ...first,
+        authorHandle: 'u/someone-else',
+        title: 'Edited title',
+        quotedUrl: 'https://x.com/a/status/1',
+      },
+      { platform: 'reddit', url: first.url },
+    ]) {
+      const again = await savePost(t, u, retry);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().post).toEqual(saved.json().post);
+    }
+    expect(await count(t, 'posts', u.id)).toBe(1);
+    expect(await storageUsed(t, u.id)).toBe(used);
   });
 
   it('returns the saved post (200) for the same url, counted once; another user saves their own', async () => {
@@ -139,6 +249,17 @@ describe('POST /api/ext/posts', () => {
       [{ ...ok, text: 'x'.repeat(50_001) }, /at most 50000/],
       [{ ...ok, postedAt: 'yesterday' }, /postedAt/],
       [{ ...ok, postedAt: '0000-01-01T00:00:00Z' }, /between 1970 and 2999/],
+      [{ ...ok, authorHandle: 7 }, /^authorHandle must be text/],
+      [{ ...ok, authorHandle: '@'.repeat(201) }, /^authorHandle must be at most 200/],
+      [{ ...ok, authorHandle: '@a\u0000' }, /^authorHandle must not contain NUL/],
+      [{ ...ok, title: 'T'.repeat(501) }, /^title must be at most 500/],
+      [{ ...ok, title: { text: 'x' } }, /^title must be text/],
+      [{ ...ok, quotedUrl: 'javascript:alert(1)' }, /^quotedUrl must be an http or https URL/],
+      [{ ...ok, quotedUrl: '' }, /^quotedUrl must be an http or https URL/],
+      [{ ...ok, quotedUrl: `https://x.com/${'q'.repeat(2048)}` }, /^quotedUrl must be at most 2048/],
+      [{ ...ok, replyToUrl: 'ftp://example.com/post' }, /^replyToUrl must be an http or https URL/],
+      [{ ...ok, replyToUrl: 12 }, /^replyToUrl must be text/],
+      [{ ...ok, platform: 'Web' }, /platform must be one of x, linkedin, reddit, instagram, pinterest, web/],
       [[ok], /JSON object/],
     ];
     for (const [payload, message] of cases) {

@@ -52,10 +52,16 @@ describe('the storage limit', () => {
   it('lets concurrent uploads near the limit through until it is reached; refused ones leave no file', async () => {
     const u = await extUser(t);
     const post = (await savePost(t, u, { platform: 'x', url: 'https://x.com/up/1' })).json().post;
-    const jpeg = await image('tiny.jpg');
+    // Twelve different images of one size (a one-byte JPEG comment tells them apart): the same bytes twice are
+    // one image.
+    const tiny = await image('tiny.jpg');
+    const jpegs = Array.from({ length: 12 }, (_, i) =>
+      Buffer.concat([tiny.subarray(0, 2), Buffer.from([0xff, 0xfe, 0x00, 0x03, i]), tiny.subarray(2)]),
+    );
+    const jpeg = jpegs[0];
     const files = (await mediaFiles(t)).length;
     await setStorageUsed(t, u.id, GB - 4 * jpeg.length - 10);
-    const results = await Promise.all(Array.from({ length: 12 }, () => upload(t, u, post.id, jpeg)));
+    const results = await Promise.all(jpegs.map((bytes) => upload(t, u, post.id, bytes)));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(4);
     for (const r of results.filter((x) => x.statusCode !== 201)) {
       expect(r.statusCode).toBe(413);

@@ -173,7 +173,7 @@ async function bench(engine: Engine, label: string, databaseUrl: string | undefi
       .from(users)
       .where(eq(users.email, HEAVY_POSTS_EMAIL));
     const plan = await database.db.execute(
-      `explain select id from posts where user_id = '${heavyUser.id}' and post_search_text(author, text, tags) ilike '%ref90007.%'` as never,
+      `explain select id from posts where user_id = '${heavyUser.id}' and post_search_text(author, author_handle, title, text, tags) ilike '%ref90007.%'` as never,
     );
     const planText = (plan as unknown as { rows: Record<string, string>[] }).rows
       .map((r) => Object.values(r)[0])
