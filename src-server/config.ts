@@ -40,6 +40,8 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** The built web app to serve; `npm run build` writes it to dist/client unless CLIENT_DIR says otherwise. */
   CLIENT_DIR: optionalString,
+  /** The built extension (dist/extension unless EXTENSION_DIR says otherwise): the start banner says where it is. */
+  EXTENSION_DIR: optionalString,
   DATABASE_URL: optionalString.pipe(
     z
       .string()
@@ -150,6 +152,8 @@ export interface AppConfig extends Env {
   apiDocs: boolean;
   /** The absolute folder of the built web app. */
   clientDir: string;
+  /** The absolute folder of the built extension, to load unpacked. */
+  extensionDir: string;
   /** The billing provider in use (BILLING_PROVIDER, or chosen from the other settings); null: billing is off. */
   billingProvider: 'stripe' | 'local' | null;
 }
@@ -174,6 +178,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const clientDir = cfg.CLIENT_DIR
     ? resolve(cfg.CLIENT_DIR)
     : fileURLToPath(new URL('../dist/client', import.meta.url));
+  const extensionDir = cfg.EXTENSION_DIR
+    ? resolve(cfg.EXTENSION_DIR)
+    : fileURLToPath(new URL('../dist/extension', import.meta.url));
   const billingProvider =
     cfg.BILLING_PROVIDER ??
     (cfg.STRIPE_SECRET_KEY ? 'stripe' : cfg.NODE_ENV === 'production' ? null : 'local');
@@ -184,5 +191,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
     if (missing) throw new ConfigError(`Invalid configuration: ${missing} must be set to bill with Stripe`);
   }
-  return { ...cfg, webUrl, apiUrl, apiDocs, clientDir, billingProvider };
+  return { ...cfg, webUrl, apiUrl, apiDocs, clientDir, extensionDir, billingProvider };
 }

@@ -6,6 +6,7 @@ import { errorText } from './errorLog';
 import { seedIfWanted } from './seed';
 import { workingDemoLogins } from './seed/demoLogins';
 import { demoLoginNotice } from './seed/demoLoginNotice';
+import { extensionNotice } from './extensionNotice';
 
 async function main(): Promise<void> {
   let config;
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     `  API: ${config.apiUrl}${config.apiDocs ? `   docs: ${config.apiUrl}/docs` : ''}`,
     `  Database: ${database.engine === 'pglite' ? `embedded (${resolve(config.DATA_DIR)})` : 'PostgreSQL'}${seeded ? ', demo data seeded' : ''}`,
     ...demo.banner,
+    ...extensionNotice(config.extensionDir),
     '',
   ];
   console.log(lines.join('\n'));

@@ -3,6 +3,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type InlineConfig, type Plugin } from 'vite';
 import { PRODUCT_NAME } from '../../src/config';
+import { PAGE_METADATA_SCRIPT } from '../background/pageScript';
 import { buildManifest } from '../manifest';
 import { drawIcon, ICON_SIZES } from './drawIcon';
 import { importMetaEnv, readExtensionBuildConfig, type ExtensionBuildConfig } from './extensionBuildConfig';
@@ -13,11 +14,12 @@ import { writeStoreZip } from './storeZip';
 //   - popup.html and dashboard.html: ordinary Vite pages (module scripts, no inline code: the CSP forbids it);
 //   - background.js: the service worker, one ES module;
 //   - content/<name>.js: one classic script per file in content/entries/, with everything it imports inlined,
-//     because Chrome runs content scripts as classic scripts.
+//     because Chrome runs content scripts as classic scripts; so is pageMetadata.js, which the worker injects.
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORKER_ENTRY = join(ROOT, 'background', 'serviceWorker.ts');
 const CONTENT_ENTRIES = join(ROOT, 'content', 'entries');
+const PAGE_METADATA_ENTRY = join(ROOT, 'background', 'pageMetadataScript.ts');
 const PAGES = {
   popup: join(ROOT, 'popup', 'popup.html'),
   dashboard: join(ROOT, 'library', 'dashboard.html'),
@@ -82,15 +84,20 @@ async function buildWorker(config: ExtensionBuildConfig): Promise<void> {
   );
 }
 
-async function buildContentScript(config: ExtensionBuildConfig, name: string): Promise<void> {
+/** A classic script (IIFE): everything it imports inlined, since Chrome runs injected scripts as classic ones. */
+async function buildClassicScript(
+  config: ExtensionBuildConfig,
+  entry: string,
+  fileName: string,
+): Promise<void> {
   await build(
     viteConfig(config, {
       lib: {
-        entry: join(CONTENT_ENTRIES, `${name}.ts`),
+        entry,
         formats: ['iife'],
         // An IIFE needs a global name even when the script exports nothing.
-        name: `postkeeper_${name.replace(/\W/g, '_')}`,
-        fileName: () => `content/${name}.js`,
+        name: `postkeeper_${basename(fileName, '.js').replace(/\W/g, '_')}`,
+        fileName: () => fileName,
       },
     }),
   );
@@ -112,7 +119,10 @@ export async function buildExtension(
   await buildPages(config);
   await buildWorker(config);
   const contentScripts = contentEntryNames();
-  for (const name of contentScripts) await buildContentScript(config, name);
+  for (const name of contentScripts)
+    await buildClassicScript(config, join(CONTENT_ENTRIES, `${name}.ts`), `content/${name}.js`);
+  // The metadata reader the worker injects into a tab of any other site (popup, context menu).
+  await buildClassicScript(config, PAGE_METADATA_ENTRY, PAGE_METADATA_SCRIPT);
   writeIcons(config);
   const manifest = buildManifest(config, { contentScripts, withKey: true });
   writeFileSync(join(config.outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
