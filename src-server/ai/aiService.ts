@@ -58,7 +58,14 @@ async function prepare(
       if (!body.postId) return { input: { task, text: body.query! }, postIds: [] };
       const post = await ownPost(ctx, userId, body.postId);
       return {
-        input: { task, text: post.text, platform: post.platform, author: post.author },
+        input: {
+          task,
+          text: post.text,
+          platform: post.platform,
+          author: post.author,
+          authorHandle: post.authorHandle,
+          title: post.title,
+        },
         postIds: [],
         saveOn: post.id,
       };

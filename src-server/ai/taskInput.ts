@@ -6,6 +6,10 @@ export interface SamplePost {
   id: string;
   platform: string;
   author: string;
+  /** The author's handle ("@ada"), '' or absent when none. */
+  authorHandle?: string;
+  /** A link's title, '' or absent when none. */
+  title?: string;
   text: string;
   tags: string[];
   category: string | null;
@@ -22,7 +26,14 @@ export interface LibraryStats {
 
 /** What each task sends to the model. */
 export type TaskInput =
-  | { task: 'auto-tagging' | 'categorization'; text: string; platform?: string; author?: string }
+  | {
+      task: 'auto-tagging' | 'categorization';
+      text: string;
+      platform?: string;
+      author?: string;
+      authorHandle?: string;
+      title?: string;
+    }
   | { task: 'search'; query: string; posts: SamplePost[] }
   | { task: 'recommendations'; about?: SamplePost; interest?: string; posts: SamplePost[] }
   | { task: 'analytics'; question?: string; stats: LibraryStats; posts: SamplePost[] };
@@ -35,6 +46,8 @@ export const INPUT_LIMITS = {
   samplePosts: 50,
   /** Characters of each sampled post's text. */
   sampleText: 280,
+  /** Characters of each sampled post's title (a link's). */
+  sampleTitle: 120,
   topTags: 20,
 } as const;
 

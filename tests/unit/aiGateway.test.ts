@@ -258,6 +258,35 @@ describe('prompts', () => {
     expect(search.user).toContain('[2] (reddit, by someone, 2026-03-01; tags: t) short');
     expect(search.user.length).toBeLessThan(800);
   });
+  it('name the author with their handle, and give a link its title', () => {
+    const categorize = promptFor({
+      task: 'categorization',
+      text: 'A year of at-least-once delivery.',
+      platform: 'web',
+      author: 'Grace Hopper',
+      authorHandle: '@grace',
+      title: 'Why we rewrote our job queue',
+    });
+    expect(categorize.user).toContain(
+      'Platform: web\nAuthor: Grace Hopper (@grace)\nTitle: Why we rewrote our job queue\nPost:\nA year',
+    );
+    expect(categorize.system).toContain(
+      '(X, LinkedIn, Reddit, Instagram, Pinterest) and links from other websites',
+    );
+    const link = {
+      ...post(3, 'A year of at-least-once delivery.'),
+      platform: 'web',
+      title: 'Queues',
+      tags: [],
+    };
+    expect(promptFor({ task: 'search', query: 'q', posts: [link] }).user).toContain(
+      '[3] (web, by someone, 2026-03-01) Queues: A year of at-least-once delivery.',
+    );
+    expect(
+      promptFor({ task: 'search', query: 'q', posts: [{ ...post(4, 'gm'), authorHandle: 'u/someone' }] })
+        .user,
+    ).toContain('[4] (reddit, by someone (u/someone), 2026-03-01; tags: t) gm');
+  });
 });
 
 describe('requestProblem', () => {
