@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import { DAY_MS } from '../clock';
 import { users } from '../db/schema';
 import type { SavePost } from '../../src/contract/ext';
-import { MAX_MEDIA_BYTES, POST_PLATFORMS } from '../../src/contract/ext';
+import { MAX_MEDIA_BYTES, POST_PLATFORMS, type PostPlatform } from '../../src/contract/ext';
 import { savePosts, setPostLabels } from '../ext/postsService';
 import { attachMedia, type MediaItem } from '../ext/mediaService';
 import { seededRandom } from './random';
@@ -23,7 +23,36 @@ const TOPICS = [
   ['Mood board: calm workspace ideas', ['design', 'interiors'], 'Design'],
   ['Study plan for the statistics final', ['study', 'statistics'], 'Education'],
 ] as const;
-const AUTHORS = ['Maya Lindqvist', 'Dev Patel', 'Rosa Costa', 'Hiro Tanaka', 'Kemi Okafor', 'Jonas Fischer'];
+const AUTHORS = [
+  ['Maya Lindqvist', 'mayalindqvist'],
+  ['Dev Patel', 'devpatel'],
+  ['Rosa Costa', 'rosacosta'],
+  ['Hiro Tanaka', 'hirotanaka'],
+  ['Kemi Okafor', 'kemiokafor'],
+  ['Jonas Fischer', 'jonasfischer'],
+] as const;
+
+/** A demo post's address, and the author's handle as each platform writes it (LinkedIn and a web page show none). */
+function demoPlace(
+  platform: PostPlatform,
+  slug: string,
+  path: string,
+): { url: string; authorHandle: string } {
+  switch (platform) {
+    case 'x':
+      return { url: `https://x.com/${slug}/status/${path}`, authorHandle: `@${slug}` };
+    case 'reddit':
+      return { url: `https://www.reddit.com/r/demo/comments/${path}/`, authorHandle: `u/${slug}` };
+    case 'linkedin':
+      return { url: `https://www.linkedin.com/posts/${slug}_${path}`, authorHandle: '' };
+    case 'instagram':
+      return { url: `https://www.instagram.com/p/${path}/`, authorHandle: `@${slug}` };
+    case 'pinterest':
+      return { url: `https://www.pinterest.com/pin/${path}/`, authorHandle: `@${slug}` };
+    case 'web':
+      return { url: `https://blog.example.com/${slug}/${path}`, authorHandle: '' };
+  }
+}
 
 /**
  * Saved posts and media for the demo users, through the extension API's services, so storage_used is what
@@ -49,14 +78,19 @@ export async function seedDemoLibrary(db: Db, clock: Clock, targets: Map<string,
       (_, i) => {
         const topic = rnd.pick(TOPICS);
         const platform = rnd.pick(POST_PLATFORMS);
+        const at = new Date(now - rnd.int(0, 120) * DAY_MS - rnd.int(0, 86_000) * 1000);
+        const [author, slug] = rnd.pick(AUTHORS);
+        const saved = 'Saved for later with Postkeeper. '.repeat(rnd.int(1, 4));
         return {
           topic,
-          at: new Date(now - rnd.int(0, 120) * DAY_MS - rnd.int(0, 86_000) * 1000),
+          at,
           post: {
             platform,
-            url: `https://${platform === 'x' ? 'x' : platform}.com/demo/${u.id.slice(0, 8)}/${i + 1}`,
-            author: rnd.pick(AUTHORS),
-            text: `${topic[0]}. ${'Saved for later with Postkeeper. '.repeat(rnd.int(1, 4))}`,
+            ...demoPlace(platform, slug, `demo-${u.id.slice(0, 8)}-${i + 1}`),
+            author,
+            // A link from a web page keeps the page's title; a post's text starts with its topic.
+            title: platform === 'web' ? topic[0] : undefined,
+            text: platform === 'web' ? saved.trim() : `${topic[0]}. ${saved}`,
             postedAt: null,
           },
         };
