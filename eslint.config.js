@@ -90,13 +90,6 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   // Plain Node scripts (the test runner) use Node's globals.
   { files: ['**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
-  // The test extension is plain browser JavaScript that Chrome loads as it is, with the extension API.
-  {
-    files: ['tests/fixtures/extension/**/*.js'],
-    languageOptions: {
-      globals: { chrome: 'readonly', document: 'readonly', fetch: 'readonly', URL: 'readonly' },
-    },
-  },
   {
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -37,10 +37,8 @@ function showStatus(status: StatusAnswer): void {
   const local = localLine(status);
   $('local').hidden = !local;
   $('local').textContent = local;
-  $('origins').textContent =
-    new URL(status.apiUrl).origin === new URL(status.webUrl).origin
-      ? `Web app: ${status.webUrl} · API: ${new URL(status.apiUrl).pathname}`
-      : `Web app: ${status.webUrl} · API: ${status.apiUrl}`;
+  // Small print, so a development build says which server it talks to.
+  $('origins').textContent = `Web app: ${status.webUrl} · API: ${status.apiUrl}`;
 }
 
 function showSave(answer: SaveState): void {

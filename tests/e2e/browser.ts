@@ -52,7 +52,7 @@ export async function registerFresh(
   expect(res.status).toBe(200);
   return { email, password, token: ((await res.json()) as { token: string }).token };
 }
-/** The id of the test extension, which the e2e build of the web app talks to. */
+/** The id of the built extension (its manifest's key), which the e2e build of the web app talks to. */
 export const extensionId = () => inject('extensionId');
 
 /** A fresh context with empty storage, at the given width. */

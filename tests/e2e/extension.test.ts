@@ -3,8 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { baseURL, extensionId, registerFresh } from './browser';
 import { dashboardOpenedBy, launchWithExtension, type ExtensionBrowser } from './extensionBrowser';
 
-// The web app with the real (test build of the) extension installed: the messages of the sign-in, the header's
-// Extension link and Logout reach it, and its dashboard reads the user's posts from the API.
+// The web app with the extension this repository builds installed (dist/extension, loaded unpacked): the
+// messages of the sign-in, the header's Extension link and Logout reach it, and its library page shows the
+// account and the user's posts, as the service worker reads them from the API.
 
 /** Saves a post the way the extension does, with the user's bearer token. */
 async function savePost(token: string, text: string): Promise<void> {
@@ -32,8 +33,9 @@ async function signedOutPage(ext: ExtensionBrowser): Promise<Page> {
   return page;
 }
 
-/** The actions the extension has received, in order. */
-const actions = async (ext: ExtensionBrowser) => ((await ext.state()).received ?? []).map((m) => m.action);
+/** The extension's library tabs open now. */
+const libraryTabs = (ext: ExtensionBrowser) =>
+  ext.context.pages().filter((p) => p.url() === ext.dashboardUrl);
 
 describe('signing in with the extension installed', () => {
   // The page's timers run on a clock the test moves, so "2 s later" is checked without waiting on real time.
@@ -56,15 +58,15 @@ describe('signing in with the extension installed', () => {
     const dashboard = await dashboardOpenedBy(ext, () =>
       page.getByRole('button', { name: 'Sign In' }).click(),
     );
-    expect(await actions(ext)).toEqual(['openDashboard']);
-    const { session, received } = await ext.state();
+    // The extension took the session from the web app's origin, and its library shows the account and its posts.
     const signedInToken = await page.evaluate(() => localStorage.getItem('authToken'));
-    expect(session).toMatchObject({ token: signedInToken, apiUrl: `${baseURL()}/api` });
-    expect(received?.[0]?.origin).toBe(baseURL());
+    expect((await ext.state()).session).toMatchObject({ token: signedInToken, apiUrl: `${baseURL()}/api` });
+    await dashboard.getByRole('region', { name: 'Account' }).getByText(user.email).waitFor();
     await dashboard.getByRole('status').getByText('1 saved post').waitFor();
     expect(await dashboard.getByRole('list', { name: 'Saved posts' }).innerText()).toContain(
       'Saved before signing in on the web',
     );
+    expect(libraryTabs(ext)).toHaveLength(1);
 
     // The extension answered: the web app stays put until 2 s have passed, then goes on to the dashboard.
     await page.clock.runFor(1_900);
@@ -96,12 +98,14 @@ describe('the signed-in web app and the installed extension', () => {
     await page.evaluate((token) => localStorage.setItem('authToken', token), user.token);
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Hi, Erin Extension' }).waitFor();
-    expect(await ext.state()).toEqual({});
+    expect((await ext.state()).session).toBeUndefined();
 
     const first = await dashboardOpenedBy(ext, () =>
       page.locator('header').getByRole('button', { name: 'Extension' }).click(),
     );
     await first.getByRole('status').getByText('0 saved posts').waitFor();
+    await first.getByText('No saved posts yet').waitFor();
+    await first.getByRole('region', { name: 'Account' }).getByText(user.email).waitFor();
     expect((await ext.state()).session?.token).toBe(user.token);
 
     await savePost(user.token, 'A thread on pricing pages, saved from X');
@@ -112,36 +116,65 @@ describe('the signed-in web app and the installed extension', () => {
     expect(await again.getByRole('list', { name: 'Saved posts' }).innerText()).toContain(
       'A thread on pricing pages, saved from X',
     );
-    expect(await actions(ext)).toEqual(['openDashboard', 'openDashboard']);
+    // Each click opened a library tab of its own.
+    expect(libraryTabs(ext)).toHaveLength(2);
     expect(alerts).toEqual([]);
     await page.close();
   });
 
-  it('Logout sends LOGOUT and the extension forgets the session', async () => {
+  it('the toolbar popup shows the account (email, plan, storage used of its limit) and opens the library', async () => {
+    const popupUrl = ext.dashboardUrl.replace('dashboard.html', 'popup.html');
+    const popup = await ext.context.newPage();
+    await popup.goto(popupUrl);
+    await popup.getByRole('heading', { name: 'Not signed in' }).waitFor();
+    await popup.getByText('0 saved in this browser').waitFor();
+    expect(await popup.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+
+    const user = await registerFresh('Pia Popup', 'ext');
+    const page = await signedOutPage(ext);
+    await page.evaluate((token) => localStorage.setItem('authToken', token), user.token);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Hi, Pia Popup' }).waitFor();
+    await dashboardOpenedBy(ext, () =>
+      page.locator('header').getByRole('button', { name: 'Extension' }).click(),
+    );
+
+    await popup.reload();
+    await popup.getByRole('heading', { name: user.email }).waitFor();
+    await popup.getByText('Free', { exact: true }).waitFor();
+    await popup.getByText('0 MB of 1.00 GB used').waitFor();
+    await popup.getByText(`API: ${baseURL()}/api`).waitFor();
+    expect(await popup.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(false);
+    await dashboardOpenedBy(ext, () => popup.getByRole('button', { name: 'Open library' }).click());
+    await page.close();
+  });
+
+  it('Logout sends LOGOUT: the extension forgets the session, and its open library says it is signed out', async () => {
     const user = await registerFresh('Lou Logout', 'ext');
     const page = await signedOutPage(ext);
     await page.evaluate((token) => localStorage.setItem('authToken', token), user.token);
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Hi, Lou Logout' }).waitFor();
-    await dashboardOpenedBy(ext, () =>
+    const library = await dashboardOpenedBy(ext, () =>
       page.locator('header').getByRole('button', { name: 'Extension' }).click(),
     );
+    await library.getByRole('region', { name: 'Account' }).getByText(user.email).waitFor();
     expect((await ext.state()).session?.token).toBe(user.token);
 
     await page.locator('header').getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${baseURL()}/dashboard/login`);
-    await expect.poll(() => actions(ext)).toEqual(['openDashboard', 'LOGOUT']);
-    const state = await ext.state();
-    expect(state.session).toBeUndefined();
-    expect(state.received?.[1]?.origin).toBe(baseURL());
+    await expect.poll(async () => (await ext.state()).session).toBeUndefined();
+    // The library tab still open follows, and offers to sign in again on the web app.
+    const account = library.getByRole('region', { name: 'Account' });
+    await account.getByText('Not signed in').waitFor();
+    const signIn = await account.getByRole('link', { name: 'Sign in' }).getAttribute('href');
+    expect(new URL(signIn ?? '').pathname).toBe('/login');
+    expect(await account.innerText()).not.toContain(user.email);
 
-    // Opened now, its dashboard asks the user to sign in instead of listing anyone's posts.
-    const dashboard = await ext.context.newPage();
-    await dashboard.goto(ext.dashboardUrl);
-    await dashboard
-      .getByRole('status')
-      .getByText('Sign in on the Postkeeper website to see your saved posts.')
-      .waitFor();
+    // Opened now, it says saves stay in this browser until the user signs in.
+    const reopened = await ext.context.newPage();
+    await reopened.goto(ext.dashboardUrl);
+    await reopened.getByText('Not signed in: your saves are kept in this browser.').waitFor();
     await page.close();
   });
 });

@@ -2,7 +2,7 @@ import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { testExtensionId } from '../fixtures/extensionId';
+import { UNPACKED_EXTENSION_ID } from '../../src-extension/build/extensionId';
 import { freePort } from '../fixtures/localServer';
 import { startFakeGoogle } from '../fixtures/fakeGoogle';
 import type { TestProject } from 'vitest/node';
@@ -14,33 +14,49 @@ declare module 'vitest' {
     /** The local OpenID provider standing in for Google; tests pick its next account with signInNextAs. */
     googleIssuer: string;
     extensionId: string;
+    /** The built extension (the run's own folder), which the extension tests load unpacked. */
+    extensionDir: string;
   }
 }
 
 /**
- * Builds the app exactly as `npm start` does, then runs the server on a fresh embedded database with the
- * demo seed, so browser tests drive the real build. The build talks to the test extension
- * (tests/fixtures/extension), which the extension tests load into Chromium; a prebuilt E2E_CLIENT_DIR must have
- * been built with VITE_EXTENSION_ID set to that extension's id too.
+ * Builds the app exactly as `npm start` does, the web app and the extension, then runs the server on a fresh
+ * embedded database with the demo seed, so browser tests drive the real build. The extension tests load the
+ * built extension; its manifest's key gives it the id the web app talks to. A prebuilt E2E_CLIENT_DIR comes with
+ * its extension in E2E_EXTENSION_DIR (default dist/extension), built the same way.
  */
 export default async function setup(project: TestProject) {
   const root = join(import.meta.dirname, '..', '..');
   const dataDir = mkdtempSync(join(tmpdir(), 'postkeeper-e2e-'));
-  // Each run builds into its own folder, exactly as `npm run build` does, so parallel runs never clash.
+  // Each run builds into its own folders, exactly as `npm run build` does, so parallel runs never clash.
   // A blank E2E_CLIENT_DIR counts as unset, as a blank CLIENT_DIR does for the build (vite.config.ts).
   const prebuilt = process.env.E2E_CLIENT_DIR?.trim();
   const clientDir = prebuilt || join(dataDir, 'client');
-  const extensionId = testExtensionId();
+  const extensionDir = prebuilt
+    ? process.env.E2E_EXTENSION_DIR?.trim() || join(root, 'dist', 'extension')
+    : join(dataDir, 'extension');
+  const extensionId = UNPACKED_EXTENSION_ID;
+  const port = await freePort();
+  const baseURL = `http://localhost:${port}`;
   if (!prebuilt)
     execSync('npm run build', {
       cwd: root,
       stdio: 'inherit',
       // vitest sets NODE_ENV=test, which Vite would take for a development build of React (effects run twice,
-      // every request made twice); `npm start` builds for production.
-      env: { ...process.env, NODE_ENV: 'production', CLIENT_DIR: clientDir, VITE_EXTENSION_ID: extensionId },
+      // every request made twice); `npm start` builds for production. The extension is built for this run's
+      // server, as a development build like `npm start`'s. The extension id is named so that a
+      // VITE_EXTENSION_ID in .env cannot change it.
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        CLIENT_DIR: clientDir,
+        EXTENSION_DIR: extensionDir,
+        EXTENSION_MODE: 'development',
+        WEB_URL: baseURL,
+        API_URL: '',
+        VITE_EXTENSION_ID: extensionId,
+      },
     });
-  const port = await freePort();
-  const baseURL = `http://localhost:${port}`;
   const google = await startFakeGoogle({
     clientId: 'postkeeper-e2e',
     clientSecret: 'e2e-google-secret',
@@ -94,6 +110,7 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', dataDir);
   project.provide('googleIssuer', google.issuer);
   project.provide('extensionId', extensionId);
+  project.provide('extensionDir', extensionDir);
   return async () => {
     child.kill('SIGTERM');
     await google.close();
