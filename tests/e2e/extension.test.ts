@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseURL, extensionId, registerFresh } from './browser';
+import { baseURL, extensionId, registerFresh, snap } from './browser';
 import { dashboardOpenedBy, launchWithExtension, type ExtensionBrowser } from './extensionBrowser';
 
 // The web app with the extension this repository builds installed (dist/extension, loaded unpacked): the
@@ -67,6 +67,7 @@ describe('signing in with the extension installed', () => {
       'Saved before signing in on the web',
     );
     expect(libraryTabs(ext)).toHaveLength(1);
+    await snap(dashboard, 'extension-library');
 
     // The extension answered: the web app stays put until 2 s have passed, then goes on to the dashboard.
     await page.clock.runFor(1_900);
@@ -129,6 +130,8 @@ describe('the signed-in web app and the installed extension', () => {
     await popup.getByRole('heading', { name: 'Not signed in' }).waitFor();
     await popup.getByText('0 saved in this browser').waitFor();
     expect(await popup.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+    await popup.setViewportSize({ width: 340, height: 400 });
+    await snap(popup, 'extension-popup-signed-out');
 
     const user = await registerFresh('Pia Popup', 'ext');
     const page = await signedOutPage(ext);
@@ -145,6 +148,9 @@ describe('the signed-in web app and the installed extension', () => {
     await popup.getByText('0 MB of 1.00 GB used').waitFor();
     await popup.getByText(`API: ${baseURL()}/api`).waitFor();
     expect(await popup.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(false);
+    // As big as Chrome draws it: the popup sizes itself to its content.
+    await popup.setViewportSize({ width: 340, height: 400 });
+    await snap(popup, 'extension-popup');
     await dashboardOpenedBy(ext, () => popup.getByRole('button', { name: 'Open library' }).click());
     await page.close();
   });
@@ -175,6 +181,7 @@ describe('the signed-in web app and the installed extension', () => {
     const reopened = await ext.context.newPage();
     await reopened.goto(ext.dashboardUrl);
     await reopened.getByText('Not signed in: your saves are kept in this browser.').waitFor();
+    await snap(reopened, 'extension-library-signed-out');
     await page.close();
   });
 });
