@@ -1,7 +1,7 @@
 import type { PageContext } from '../shared/extractedPost';
 import type { SaveState } from '../shared/messages';
 import type { PlatformReader } from './platformReader';
-import { CONTROL_TAG, createSaveControl, type SaveControl } from './saveControl';
+import { CONTROL_TAG, createSaveControl, type ControlState, type SaveControl } from './saveControl';
 import type { WorkerPort } from './workerPort';
 
 export interface TimelineOptions {
@@ -20,6 +20,9 @@ export interface Timeline {
   flush(): void;
   stop(): void;
 }
+
+/** How often a control showing "Pending" asks whether its save went through. */
+export const PENDING_RECHECK_MS = 5000;
 
 /** A post read once: its control, or null when it is not offered one (an ad, a placeholder without a permalink). */
 type Seen = SaveControl | null;
@@ -45,14 +48,15 @@ export function observeTimeline({ reader, worker, page }: TimelineOptions): Time
     return null;
   }
 
-  function controlsFor(url: string): SaveControl[] {
+  function allControls(): SaveControl[] {
     const found: SaveControl[] = [];
     for (const host of doc.querySelectorAll(CONTROL_TAG)) {
       const control = controls.get(host);
-      if (control?.url === url) found.push(control);
+      if (control) found.push(control);
     }
     return found;
   }
+  const controlsFor = (url: string) => allControls().filter((c) => c.url === url);
 
   /** Puts the control after the reader's anchor, inside the post; a copy left by an earlier script goes. */
   function place(post: Element, host: HTMLElement) {
@@ -91,6 +95,7 @@ export function observeTimeline({ reader, worker, page }: TimelineOptions): Time
       for (const other of controlsFor(answer.url))
         if (other !== control && (answer.state === 'saved' || answer.state === 'pending')) other.show(answer);
       control.show(answer);
+      if (answer.state === 'pending') watchPending();
     } catch (err) {
       control.show({ state: 'error', url: control.url, message: (err as Error).message });
     }
@@ -109,23 +114,39 @@ export function observeTimeline({ reader, worker, page }: TimelineOptions): Time
     }
   }
 
-  async function showSavedState(urls: string[]) {
-    const unique = [...new Set(urls)];
+  /** Asks the worker where these posts stand; controls in one of `from` states show the answer. */
+  async function showSavedState(urls: string[], from: readonly ControlState[] = ['idle']) {
     let answer;
     try {
-      answer = await worker.savedState(unique);
+      answer = await worker.savedState([...new Set(urls)]);
     } catch {
-      return; // the controls stay "Save"; a click will tell the user what is wrong
+      return; // the controls stay as they are; a click will tell the user what is wrong
     }
     const states = new Map<string, SaveState>();
     for (const url of answer.pending) states.set(url, { state: 'pending', url });
     for (const url of answer.saved) states.set(url, { state: 'saved', url });
-    if (!states.size) return;
-    for (const host of doc.querySelectorAll(CONTROL_TAG)) {
-      const control = controls.get(host);
-      const state = control && states.get(control.url);
-      if (state && control.state === 'idle') control.show(state);
+    for (const control of allControls()) {
+      const state = states.get(control.url);
+      if (state && state.state !== control.state && from.includes(control.state)) control.show(state);
     }
+    if (answer.pending.length) watchPending();
+  }
+
+  // A pending save is sent by the worker when the network returns; while a control shows one, it asks now and
+  // then whether it went through, so the control turns "Saved" without a reload.
+  let pendingTimer: ReturnType<typeof setTimeout> | undefined;
+  function watchPending() {
+    if (pendingTimer !== undefined) return;
+    const pendingUrls = () =>
+      allControls()
+        .filter((c) => c.state === 'pending')
+        .map((c) => c.url);
+    pendingTimer = setTimeout(async () => {
+      pendingTimer = undefined;
+      if (!pendingUrls().length) return;
+      await showSavedState(pendingUrls(), ['pending']);
+      if (pendingUrls().length) watchPending();
+    }, PENDING_RECHECK_MS);
   }
 
   /** One batch: posts under `roots`, and posts already read that changed inside. */
@@ -183,7 +204,10 @@ export function observeTimeline({ reader, worker, page }: TimelineOptions): Time
         if (control.state !== 'saving' && control.state !== 'removing') control.show(state);
     },
     flush: () => onMutations(observer.takeRecords()),
-    stop: () => observer.disconnect(),
+    stop() {
+      observer.disconnect();
+      clearTimeout(pendingTimer);
+    },
   };
 }
 

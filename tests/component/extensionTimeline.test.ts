@@ -3,7 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlatformReader } from '../../src-extension/content/platformReader';
 import { CONTROL_TAG } from '../../src-extension/content/saveControl';
-import { observeTimeline, type Timeline } from '../../src-extension/content/timelineObserver';
+import {
+  observeTimeline,
+  PENDING_RECHECK_MS,
+  type Timeline,
+} from '../../src-extension/content/timelineObserver';
 import type { WorkerPort } from '../../src-extension/content/workerPort';
 import type { ExtractedPost } from '../../src-extension/shared/extractedPost';
 import type { SaveState } from '../../src-extension/shared/messages';
@@ -90,6 +94,7 @@ beforeEach(() => {
   reader.expand.mockClear();
 });
 afterEach(() => {
+  vi.useRealTimers();
   timeline?.stop();
   document.body.replaceChildren();
 });
@@ -172,6 +177,34 @@ describe('the timeline', () => {
     const post = timelineRoot.querySelector(POST)!;
     await user.click(buttonOf(post, 'Save to Postkeeper'));
     await vi.waitFor(() => expect(buttonOf(post, /^Pending/)).toHaveTextContent('Pending'));
+  });
+
+  it('a pending save turns "Saved" once the worker has sent it, without a reload', async () => {
+    const sent: string[] = [];
+    const { worker, save, savedState } = fakeWorker(sent);
+    save.mockResolvedValueOnce({ state: 'pending', url: url(14) });
+    start(worker);
+    timelineRoot.append(tweet(14));
+    await settle();
+    const post = timelineRoot.querySelector(POST)!;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      buttonOf(post, 'Save to Postkeeper').click();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(buttonOf(post, /^Pending/)).toHaveTextContent('Pending');
+      await vi.advanceTimersByTimeAsync(PENDING_RECHECK_MS);
+      expect(buttonOf(post, /^Pending/)).toHaveTextContent('Pending'); // still offline
+
+      sent.push(url(14)); // the network is back and the worker sent it
+      await vi.advanceTimersByTimeAsync(PENDING_RECHECK_MS);
+      expect(buttonOf(post, 'Saved to Postkeeper')).toHaveTextContent('Saved');
+      expect(savedState).toHaveBeenLastCalledWith([url(14)]);
+      const asked = savedState.mock.calls.length;
+      await vi.advanceTimersByTimeAsync(3 * PENDING_RECHECK_MS);
+      expect(savedState.mock.calls.length).toBe(asked); // nothing pending: no more questions
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a saved post can be removed; a removal that fails leaves it saved and says why', async () => {
