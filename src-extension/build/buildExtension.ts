@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type InlineConfig, type Plugin } from 'vite';
 import { PRODUCT_NAME } from '../../src/config';
@@ -136,12 +136,14 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const config = readExtensionBuildConfig();
   buildExtension(config, { zip: process.argv.includes('--zip') }).then(
     ({ outDir, zipFile }) => {
-      const where = relative(process.cwd(), outDir) || outDir;
+      // The folder as the user typed it would be, when it is under the current one.
+      const rel = relative(process.cwd(), outDir);
+      const where = rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : outDir;
       console.log(
         `Extension (${config.mode}, web app ${config.webUrl}, API ${config.apiUrl}) built into ${where}: ` +
           'load it unpacked in chrome://extensions.',
       );
-      if (zipFile) console.log(`Store zip: ${relative(process.cwd(), zipFile)}`);
+      if (zipFile) console.log(`Store zip: ${zipFile}`);
     },
     (err: unknown) => {
       console.error(`The extension build failed: ${err instanceof Error ? err.message : String(err)}`);
