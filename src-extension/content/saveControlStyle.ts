@@ -3,8 +3,11 @@
  * (`* { margin: … }`, `span { display: block }`) beat a shadow root's normal `:host` rules, but not its important
  * ones. `all: initial` stops the page's inherited font, colour, line height and text transform at the host.
  *
- * The size is fixed, whatever the state's text, so that adding the control or changing its state never moves the
- * post's other content. The popovers live in the top layer, so a post's `overflow: hidden` cannot clip them.
+ * No layout shift: the size is fixed, whatever the state's text, and the negative block margins make the
+ * control's margin box zero high, so in an action bar (a flex row, or a line of links) it takes its width and
+ * never the row's height: the post keeps its height, and nothing below it moves. It is centred on the row, and
+ * overhangs a row lower than itself. The popovers live in the top layer, so a post's `overflow: hidden` cannot
+ * clip them.
  */
 export const CONTROL_WIDTH_PX = 92;
 export const CONTROL_HEIGHT_PX = 28;
@@ -20,7 +23,7 @@ export const CONTROL_CSS = `
   box-sizing: border-box !important;
   inline-size: ${CONTROL_WIDTH_PX}px !important;
   block-size: ${CONTROL_HEIGHT_PX}px !important;
-  margin: 0 0 0 8px !important;
+  margin: ${-CONTROL_HEIGHT_PX / 2}px 0 ${-CONTROL_HEIGHT_PX / 2}px 8px !important;
   padding: 0 !important;
   visibility: visible !important;
 }

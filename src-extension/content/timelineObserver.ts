@@ -63,6 +63,7 @@ export function observeTimeline({ reader, worker, page }: TimelineOptions): Time
     for (const stale of post.querySelectorAll(CONTROL_TAG)) if (!controls.has(stale)) stale.remove();
     const anchor = reader.controlAnchor(post);
     if (anchor === post || !post.contains(anchor)) post.append(host);
+    else if (opensLine(anchor)) anchor.append(host);
     else anchor.after(host);
   }
 
@@ -209,6 +210,24 @@ export function observeTimeline({ reader, worker, page }: TimelineOptions): Time
       clearTimeout(pendingTimer);
     },
   };
+}
+
+/** Elements a control must never go into: it would be a button inside a button, or not shown at all. */
+const CLOSED = 'a, button, img, svg, input, select, textarea, video, audio, iframe, canvas, picture, label';
+
+/**
+ * True when the control, put right after `anchor`, would open a line of its own (a block after a block, in a
+ * block container) and push what follows down; then it goes inside the anchor, at the end of its last line.
+ * In a flex or grid row, or after inline content, it takes its width on the row and adds no height.
+ */
+function opensLine(anchor: Element): boolean {
+  const parent = anchor.parentElement;
+  if (!parent || anchor.matches(CLOSED)) return false;
+  const view = anchor.ownerDocument.defaultView;
+  if (!view) return false;
+  if (/flex|grid/.test(view.getComputedStyle(parent).display)) return false;
+  const display = view.getComputedStyle(anchor).display;
+  return !display.startsWith('inline') && display !== 'contents' && display !== 'none';
 }
 
 /** A record that only adds our own control (our insertion, reported back to us). */
