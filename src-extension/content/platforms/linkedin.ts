@@ -1,6 +1,7 @@
 import type { ExtractedPost, PageContext } from '../../shared/extractedPost';
 import type { PlatformReader } from '../platformReader';
 import { readableText } from '../readableText';
+import { jsonLdAuthorUrl } from './jsonLdAuthor';
 import { extractFromMetadata } from './metadata';
 
 /**
@@ -172,23 +173,9 @@ function pagePost(page: PageContext): ExtractedPost | null {
   return {
     ...rest,
     url: linkedinPermalink(metaId),
-    authorHandle: post.authorHandle || ldAuthorHandle(page),
+    authorHandle: post.authorHandle || profileHandle(jsonLdAuthorUrl(page.document), page.location),
     postedAt: post.postedAt ?? activityDate(metaId),
   };
-}
-
-/** The author's handle from the address of their profile, which LinkedIn's JSON-LD names as the author's url. */
-function ldAuthorHandle(page: PageContext): string {
-  for (const script of page.document.querySelectorAll('script[type="application/ld+json"]')) {
-    try {
-      const url = (JSON.parse(script.textContent ?? '') as { author?: { url?: unknown } }).author?.url;
-      const handle = typeof url === 'string' ? profileHandle(url, page.location) : '';
-      if (handle) return handle;
-    } catch {
-      // Broken JSON-LD: no handle, the rest of the post stands.
-    }
-  }
-  return '';
 }
 
 export const linkedinReader: PlatformReader = {
