@@ -137,10 +137,12 @@ const CURSOR_MICROS = sql<string>`(extract(epoch from date_trunc('second', ${pos
   + extract(microseconds from ${posts.createdAt})::bigint % 1000000)::text`;
 
 /** Where a cursor points, as SQL: posts after it in the newest-first order (createdAt, then id). */
-function afterCursor(cursor: string): SQL {
+export function afterCursor(cursor: string): SQL {
   const [micros, id] = cursor.split('_');
   const us = BigInt(micros);
   const at = sql`(to_timestamp(${Number(us / 1_000_000n)}::float8) + ${Number(us % 1_000_000n)}::int * interval '1 microsecond')`;
+  // A row comparison whose first column is the index's next one: posts_user_created_idx starts the scan at the
+  // cursor, so a deep page costs what the first one does.
   return sql`(${posts.createdAt}, ${posts.id}) < (${at}, ${id}::uuid)`;
 }
 

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { sharedTestApp } from './harness';
 import { extUser, sharedExtUser, type ExtUser } from './fixtures';
 import { ON_ITS_OWN_HOST, savePost, upload } from './extHarness';
 import { TINY_PNG } from '../fixtures/multipart';
 import { posts } from '../../src-server/db/schema';
-import { setPostLabels } from '../../src-server/ext/postsService';
+import { afterCursor, setPostLabels } from '../../src-server/ext/postsService';
 
 // The extension's list of saved posts: paging, search and filters, and only ever the user's own posts.
 const t = sharedTestApp(ON_ITS_OWN_HOST);
@@ -147,6 +147,32 @@ describe('GET /api/ext/posts', () => {
       .join('\n');
     expect(text).toContain('posts_search_trgm_idx');
     expect(urls(await list(heavy, '?search=number%2012345%20'))).toEqual(['https://x.com/h/12345']);
+  });
+
+  it('starts a deep page by cursor from the index, not by walking past the newer posts', async () => {
+    const deep = await extUser(t);
+    await t.db.execute(sql`
+      insert into posts (user_id, platform, url, size_bytes, created_at)
+      select ${deep.id}, 'x', 'https://x.com/deep/' || g, 300, timestamptz '2026-01-01' + g * interval '1 second'
+      from generate_series(1, 20000) g`);
+    await t.db.execute(sql`analyze posts`);
+    const page = await list(deep, '?perPage=100&page=150');
+    const cursor = page.json().nextCursor;
+    const next = await list(deep, `?perPage=2&before=${cursor}`);
+    expect(urls(next)).toEqual(['https://x.com/deep/5000', 'https://x.com/deep/4999']);
+    // The service's condition for that cursor, explained as the page's query runs it.
+    const query = t.db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.userId, deep.id), afterCursor(cursor)))
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(3);
+    const plan = await t.db.execute(sql`explain analyze ${query}`);
+    const lines = (plan as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']);
+    expect(lines.join('\n')).toMatch(/Index Cond: .*created_at/);
+    // Rows the scan threw away before the page: none of the 15,000 newer posts.
+    const removed = lines.map((l) => /Rows Removed by Filter: (\d+)/.exec(l)?.[1]).filter(Boolean);
+    expect(removed.every((n) => Number(n) < 10)).toBe(true);
   });
 });
 
