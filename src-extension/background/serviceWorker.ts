@@ -1,14 +1,11 @@
-import type { ExtractedPost } from '../shared/extractedPost';
 import { API_URL, isWebAppOrigin, WEB_URL } from './buildConfig';
+import { localCategory } from './localCategory';
 import { startWorker } from './startWorker';
 
 /**
  * The extension's service worker (Manifest V3, an ES module). Chrome evaluates this file at each start of the
  * worker; everything it must remember between starts is in chrome.storage and IndexedDB (startWorker.ts).
  */
-
-// LOCAL CATEGORY SEAM: the basic, local categorization of a save kept signed out (localCategory.ts, when it lands).
-const localCategory = (_post: ExtractedPost): string | null => null;
 
 startWorker(chrome, {
   config: { webUrl: WEB_URL, apiUrl: API_URL, isWebAppOrigin },

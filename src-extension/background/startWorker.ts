@@ -93,12 +93,14 @@ export function startWorker(chrome: WorkerChrome, options: StartOptions): Worker
   chrome.contextMenus?.onClicked.addListener((info, tab) =>
     ctx.background(onMenuClick(ctx, tabs, info, tab)),
   );
-  // Waking up (a browser start, any message): send what waits, bring the copy up to date.
-  const wake = (force: boolean) =>
-    ctx.background(quietly(drain(ctx, { force }).then(() => syncIfStale(ctx))));
-  chrome.runtime.onStartup.addListener(() => wake(false));
-  onOnline(() => wake(true));
-  wake(false);
+  // Waking up (a browser start, any event that starts the worker, the network back): send what waits now, without
+  // the wait between tries (a drain stops at its first failure, so a start costs at most one failed request), and
+  // bring the copy up to date.
+  const wake = () => ctx.background(quietly(drain(ctx, { force: true }).then(() => syncIfStale(ctx))));
+  // Listening makes Chrome start the worker when the browser starts; the start itself (below) sends.
+  chrome.runtime.onStartup.addListener(() => undefined);
+  onOnline(wake);
+  wake();
   return ctx;
 }
 
