@@ -130,7 +130,7 @@ describe('the signed-in web app and the installed extension', () => {
     await popup.getByRole('heading', { name: 'Not signed in' }).waitFor();
     await popup.getByText('0 saved in this browser').waitFor();
     expect(await popup.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
-    await popup.setViewportSize({ width: 340, height: 400 });
+    await popup.setViewportSize({ width: 360, height: 400 });
     await snap(popup, 'extension-popup-signed-out');
 
     const user = await registerFresh('Pia Popup', 'ext');
@@ -149,7 +149,7 @@ describe('the signed-in web app and the installed extension', () => {
     await popup.getByText(`API: ${baseURL()}/api`).waitFor();
     expect(await popup.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(false);
     // As big as Chrome draws it: the popup sizes itself to its content.
-    await popup.setViewportSize({ width: 340, height: 400 });
+    await popup.setViewportSize({ width: 360, height: 400 });
     await snap(popup, 'extension-popup');
     await dashboardOpenedBy(ext, () => popup.getByRole('button', { name: 'Open library' }).click());
     await page.close();
