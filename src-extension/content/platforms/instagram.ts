@@ -195,8 +195,12 @@ export const instagramReader: PlatformReader = {
     const bar = [...node.querySelectorAll(ACTIONS)].find((section) => section.querySelector(LIKE));
     return bar?.lastElementChild ?? bar ?? node;
   },
-  expand(node) {
-    moreButton(node)?.click();
+  async expand(node) {
+    const more = moreButton(node);
+    if (!more) return;
+    more.click();
+    // The site may redraw after its click handler returns rather than during it: a task later the text is whole.
+    await new Promise((resolve) => setTimeout(resolve, 0));
   },
   pagePost,
 };

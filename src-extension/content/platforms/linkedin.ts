@@ -120,7 +120,7 @@ function imageUrl(img: Element, base: URL): string | null {
     .sort((a, b) => parseFloat(b[1] ?? '0') - parseFloat(a[1] ?? '0'));
   const candidates = [srcset[0]?.[0], img.getAttribute('src'), img.getAttribute('data-delayed-url')];
   for (const candidate of candidates) {
-    if (!candidate) continue;
+    if (!candidate || !URL.canParse(candidate, base)) continue;
     const url = new URL(candidate, base);
     if (url.protocol === 'https:') return url.href;
   }

@@ -200,8 +200,12 @@ export const pinterestReader: PlatformReader = {
     const bar = node.querySelector(CLOSEUP_ACTIONS);
     return bar?.lastElementChild ?? bar ?? node.querySelector(PIN_LINK) ?? node;
   },
-  expand(node) {
-    moreButton(node)?.click();
+  async expand(node) {
+    const more = moreButton(node);
+    if (!more) return;
+    more.click();
+    // The site may redraw after its click handler returns rather than during it: a task later the text is whole.
+    await new Promise((resolve) => setTimeout(resolve, 0));
   },
   pagePost,
 };
