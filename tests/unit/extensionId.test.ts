@@ -24,7 +24,7 @@ describe('the extension id comes from VITE_EXTENSION_ID at build time', () => {
     );
   });
 
-  it("without the variable (or with an empty one) the web app talks to the extension this repository builds", async () => {
+  it('without the variable (or with an empty one) the web app talks to the extension this repository builds', async () => {
     for (const value of [undefined, '', '  ']) {
       vi.stubEnv('VITE_EXTENSION_ID', value);
       const config = await freshConfig();
