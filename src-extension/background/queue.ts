@@ -194,5 +194,7 @@ async function wakeForNextTry(ctx: WorkerContext): Promise<void> {
   const db = await ctx.db();
   const times = [...(await postsWithStatus(db, 'pending')), ...(await aiRetries(db))].map((r) => r.nextTryAt);
   if (!times.length) return;
-  ctx.wakeAt(Math.max(ctx.now() + 1000, Math.min(...times)), () => drain(ctx));
+  // Saves not tried yet wait behind the one that failed: all are tried at its time, not one a second meanwhile.
+  const upcoming = times.filter((time) => time > ctx.now());
+  ctx.wakeAt(upcoming.length ? Math.min(...upcoming) : ctx.now() + 1000, () => drain(ctx));
 }
