@@ -83,7 +83,7 @@ describe('sign-in and register', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     await settleUntil(() => sendMessage.mock.calls.length > 0);
     expect(sendMessage).toHaveBeenCalledWith(
-      'kpnbmlgoefjdchkbhpdcnlfjhhagbaeo',
+      'lmibpnjnijhijcmdkmidjkmpenfaiekc',
       expect.objectContaining({ action: 'openDashboard' }),
       expect.any(Function),
     );

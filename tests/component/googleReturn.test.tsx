@@ -66,7 +66,7 @@ describe('back from Google sign-in', () => {
     const router = openPage(RETURN);
     await settleUntil(() => sendMessage.mock.calls.length > 0);
     expect(sendMessage).toHaveBeenCalledWith(
-      'kpnbmlgoefjdchkbhpdcnlfjhhagbaeo',
+      'lmibpnjnijhijcmdkmidjkmpenfaiekc',
       expect.objectContaining({ action: 'openDashboard' }),
       expect.any(Function),
     );

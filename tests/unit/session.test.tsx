@@ -237,7 +237,7 @@ describe('logout', () => {
     expect(init).toMatchObject({ method: 'POST', headers: { Authorization: 'Bearer tok' } });
     expect(fetchMock.mock.calls.length).toBe(callsBefore + 1);
     expect(sendMessage).toHaveBeenCalledWith(
-      'kpnbmlgoefjdchkbhpdcnlfjhhagbaeo',
+      'lmibpnjnijhijcmdkmidjkmpenfaiekc',
       expect.objectContaining({ action: 'LOGOUT' }),
       expect.any(Function),
     );
@@ -257,7 +257,7 @@ describe('logout', () => {
     expect(localStorage.getItem('user_profile')).toBeNull();
     expect(fetchMock.mock.calls.length).toBe(callsBefore);
     expect(sendMessage).toHaveBeenCalledWith(
-      'kpnbmlgoefjdchkbhpdcnlfjhhagbaeo',
+      'lmibpnjnijhijcmdkmidjkmpenfaiekc',
       expect.objectContaining({ action: 'LOGOUT' }),
       expect.any(Function),
     );
