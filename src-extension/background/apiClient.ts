@@ -24,6 +24,12 @@ export class NetworkError extends Error {}
 export const isTransient = (err: unknown) =>
   err instanceof NetworkError || (err instanceof ApiError && (err.status >= 500 || err.status === 429));
 
+/** Failures a later try mends, or the answer already told: a background task ends quietly on them. */
+export const quietly = (task: Promise<unknown>) =>
+  task.catch((err: unknown) => {
+    if (!(err instanceof ApiError || err instanceof NetworkError)) throw err;
+  });
+
 export interface ApiSession {
   token: string;
   /** Absolute, without a trailing slash, e.g. https://postkeeper.app/api. */

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '../../src/config';
-import { quietly, acceptSession, uploadAfterSignIn } from './signIn';
+import { quietly } from './apiClient';
+import { acceptSession, uploadAfterSignIn } from './signIn';
 import { acceptedSession, signOut } from './session';
 import type { WorkerContext } from './workerContext';
 

@@ -1,5 +1,5 @@
 import type { SaveState } from '../shared/messages';
-import { ApiError, isTransient, toSavePost, type ApiClient } from './apiClient';
+import { ApiError, isTransient, quietly, toSavePost, type ApiClient } from './apiClient';
 import { runAiRetries } from './aiOnSave';
 import {
   deletePost,
@@ -21,9 +21,22 @@ import type { WorkerContext } from './workerContext';
  * worker stopped half-way never sends a post or an image twice: the post is found again by its url (the API's
  * same-url rule), and the record is marked in the same step that learns the post's id.
  *
- * Sent again: at every worker start, on the browser's `online` event, after a sign-in, and while the worker lives
+ * Sent again: at every worker start, on the browser's `online` event (where the browser fires it in workers),
+ * after a sign-in, when a control or the popup showing Pending asks again (retrySoon), and while the worker lives
  * on a timer at the next try's time (retryWait.ts).
  */
+
+/** How often a Pending shown and asked about again may send a try: the network may be back. */
+export const ASKED_RETRY_MS = 5000;
+
+/**
+ * A control showing Pending asks the worker again every few seconds, and the popup shows the count: whether the
+ * network is back is learned by trying, so what waits is tried now (without the wait between tries), at most once
+ * every ASKED_RETRY_MS.
+ */
+export function retrySoon(ctx: WorkerContext): void {
+  if (ctx.firstIn('asked-retry', ASKED_RETRY_MS)) ctx.background(quietly(drain(ctx, { force: true })));
+}
 
 /** The answer for a save the account refused, with the web app's Upgrade link for the storage limit. */
 export function refusal(ctx: WorkerContext, url: string, err: ApiError): SaveState {

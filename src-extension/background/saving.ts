@@ -2,7 +2,7 @@ import type { ExtractedPost } from '../shared/extractedPost';
 import type { RemoveAnswer, SavedStateAnswer, SaveState } from '../shared/messages';
 import { ApiError, NetworkError } from './apiClient';
 import { deleteAiRetry, deletePost, getPost, putPost, type StoredPost } from './localStore';
-import { drain, sendPost } from './queue';
+import { drain, retrySoon, sendPost } from './queue';
 import { signedInApi } from './session';
 import type { WorkerContext } from './workerContext';
 
@@ -63,6 +63,7 @@ export async function savedState(ctx: WorkerContext, urls: string[]): Promise<Sa
     if (record.status === 'pending' && !record.postId) answer.pending.push(url);
     else answer.saved.push(url);
   }
+  if (answer.pending.length) retrySoon(ctx);
   return answer;
 }
 

@@ -1,16 +1,10 @@
-import { ApiError, NetworkError } from './apiClient';
+import { quietly } from './apiClient';
 import { queueLocalSaves } from './localStore';
 import { drain } from './queue';
 import { refreshAccount, signedInApi, storeSession } from './session';
 import type { ApiSession } from './apiClient';
 import { forgetSync, syncAccount } from './sync';
 import type { WorkerContext } from './workerContext';
-
-/** Failures the next try mends (no network, a refusal for now): a background task ends quietly on them. */
-export const quietly = (task: Promise<unknown>) =>
-  task.catch((err: unknown) => {
-    if (!(err instanceof ApiError || err instanceof NetworkError)) throw err;
-  });
 
 /** Keeps the session the web app handed over; a new account's library is read in full. */
 export async function acceptSession(ctx: WorkerContext, session: ApiSession, at: number): Promise<void> {

@@ -4,7 +4,7 @@ import { handleExternal } from './external';
 import { PAGE_METADATA_SCRIPT, PAGE_READER_GLOBAL } from './pageScript';
 import { drain } from './queue';
 import { handleRequest } from './router';
-import { quietly } from './signIn';
+import { quietly } from './apiClient';
 import { syncIfStale } from './sync';
 import type { TabAccess, TabInfo } from './tabSave';
 import { createWorkerContext, type KeyValueArea, type WorkerContext, type WorkerDeps } from './workerContext';

@@ -1,5 +1,6 @@
 import type { StatusAnswer } from '../shared/messages';
 import { countWithStatus } from './localStore';
+import { retrySoon } from './queue';
 import { cachedAccount, refreshAccount, signedInApi } from './session';
 import type { WorkerContext } from './workerContext';
 
@@ -14,6 +15,8 @@ export async function status(ctx: WorkerContext): Promise<StatusAnswer> {
   const session = signedIn && (await signedInApi(ctx))?.session;
   if (session && !account) account = (await cachedAccount(ctx))?.account ?? null;
   const db = await ctx.db();
+  const pendingCount = await countWithStatus(db, 'pending');
+  if (session && pendingCount) retrySoon(ctx);
   return {
     signedIn: Boolean(session),
     ...(session && account
@@ -27,7 +30,7 @@ export async function status(ctx: WorkerContext): Promise<StatusAnswer> {
         }
       : {}),
     localCount: await countWithStatus(db, 'local'),
-    pendingCount: await countWithStatus(db, 'pending'),
+    pendingCount,
     webUrl: ctx.config.webUrl,
     apiUrl: session ? session.apiUrl : ctx.config.apiUrl,
   };

@@ -51,6 +51,11 @@ export interface WorkerContext extends WorkerDeps {
    * wins; a later one asked meanwhile is dropped, since that run will look at everything.
    */
   wakeAt(at: number, task: () => Promise<unknown>): void;
+  /**
+   * True when `key` was not asked in the last `ms` (this worker's life): a throttle, kept in memory because a new
+   * worker may as well start afresh.
+   */
+  firstIn(key: string, ms: number): boolean;
   /** Resolves when the background work started so far has ended (tests, and nothing else, wait on it). */
   idle(): Promise<void>;
 }
@@ -60,6 +65,7 @@ export function createWorkerContext(deps: WorkerDeps): WorkerContext {
   let tail: Promise<unknown> = Promise.resolve();
   const running = new Set<Promise<unknown>>();
   let nextWake: number | null = null;
+  const lastAsked = new Map<string, number>();
   const ctx: WorkerContext = {
     ...deps,
     db() {
@@ -86,6 +92,12 @@ export function createWorkerContext(deps: WorkerDeps): WorkerContext {
         },
         Math.max(0, at - deps.now()),
       );
+    },
+    firstIn(key, ms) {
+      const last = lastAsked.get(key);
+      if (last !== undefined && deps.now() - last < ms) return false;
+      lastAsked.set(key, deps.now());
+      return true;
     },
     async idle() {
       while (running.size) await Promise.all([...running]);

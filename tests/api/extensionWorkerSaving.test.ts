@@ -164,6 +164,23 @@ describe('offline', () => {
     expect(await restarted.send({ type: 'status' })).toMatchObject({ pendingCount: 0 });
   });
 
+  it('a control showing Pending asks again every few seconds: once the network is back, that sends the save', async () => {
+    const { user, w, clock, network } = await signedIn('free');
+    network.offline = true;
+    const post = xPost();
+    expect(await w.send({ type: 'save', post })).toEqual({ state: 'pending', url: post.url });
+    const ask = () => w.send({ type: 'savedState', urls: [post.url] });
+    expect(await ask()).toEqual({ saved: [], pending: [post.url] });
+    await w.idle();
+
+    network.offline = false;
+    clock.now += 5000;
+    expect(await ask()).toEqual({ saved: [], pending: [post.url] });
+    await w.idle();
+    expect(await ask()).toEqual({ saved: [post.url], pending: [] });
+    expect(await accountPost(user.headers, post.url)).toMatchObject({ text: post.text });
+  });
+
   it('when the API fails (502 from its proxy) a save is pending too, and the next start of the worker sends it', async () => {
     const { user, w, profile, network } = await signedIn('free');
     network.apiStatus = 502;
