@@ -72,7 +72,12 @@ export function startWorker(chrome: WorkerChrome, options: StartOptions): Worker
   const tabs = tabAccess(chrome);
 
   // Content scripts talk to the worker only by messages: chrome.storage (which holds the token) is closed to them.
-  void chrome.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' })?.catch(() => undefined);
+  // (Chrome closes storage.local to them where it can; where it cannot, this is refused and nothing else changes.)
+  try {
+    void chrome.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' })?.catch(() => undefined);
+  } catch {
+    // an older Chrome: storage.local stays readable by content scripts, which never look at it
+  }
 
   chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
     // Only the extension's own parts: content scripts, the popup and the library page.
