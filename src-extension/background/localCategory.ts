@@ -1,4 +1,4 @@
-import { CATEGORIES, type Category } from '../../src/contract/ai';
+import { CATEGORIES, type Category } from '../../src/contract/categories';
 
 /**
  * The basic, local categorization of a save kept in this browser (signed out: no account, no AI). Keyword rules

@@ -140,13 +140,16 @@ export const putAiRetry = (db: LocalDb, retry: AiRetry) => db.put('aiRetries', r
 export const deleteAiRetry = (db: LocalDb, postId: string) => db.delete('aiRetries', postId);
 
 /**
- * Signed out: what never reached the account goes back to this browser's library, to be uploaded at the next
- * sign-in (by url, so a post that did reach it is found again, not doubled). Account copies stay as they are.
+ * Signed out (LOGOUT, or the session ended): what never reached the account goes back to this browser's library,
+ * to be uploaded at the next sign-in (by url, so a post that did reach it is found again, not doubled). The
+ * account's copies and the AI work owed to them go: they are safe in the account and come back with the next
+ * sign-in's sync, and the next person to use this browser must not see the last account's library.
  */
-export async function keepPendingLocally(db: LocalDb): Promise<void> {
-  const tx = db.transaction('posts', 'readwrite');
-  for (const record of await tx.store.index('byStatus').getAll('pending'))
-    await tx.store.put({
+export async function leaveAccount(db: LocalDb): Promise<void> {
+  const tx = db.transaction(['posts', 'aiRetries'], 'readwrite');
+  const posts = tx.objectStore('posts');
+  for (const record of await posts.index('byStatus').getAll('pending'))
+    await posts.put({
       ...record,
       status: 'local',
       postId: null,
@@ -154,6 +157,8 @@ export async function keepPendingLocally(db: LocalDb): Promise<void> {
       attempts: 0,
       nextTryAt: 0,
     });
+  for (const key of await posts.index('byStatus').getAllKeys('saved')) await posts.delete(key);
+  await tx.objectStore('aiRetries').clear();
   await tx.done;
 }
 

@@ -1,6 +1,6 @@
 import type { ExtAccount } from '../../src/contract/ext';
 import { apiClient, type ApiClient, type ApiSession } from './apiClient';
-import { keepPendingLocally } from './localStore';
+import { leaveAccount } from './localStore';
 import type { WorkerContext } from './workerContext';
 
 /**
@@ -56,15 +56,16 @@ export async function storeSession(ctx: WorkerContext, session: ApiSession, at: 
 
 /**
  * Back to signed-out saving (LOGOUT, or a 401 for `token`): the token is forgotten, saves that had not reached
- * the account are kept in this browser, and nothing saved is lost. With `token`, only that session ends: a newer
- * one handed over meanwhile stays.
+ * the account are kept in this browser, and the account's copies leave it (they stay in the account), so nothing
+ * saved is lost and the next person here sees none of it. With `token`, only that session ends: a newer one
+ * handed over meanwhile stays.
  */
 export async function signOut(ctx: WorkerContext, token?: string): Promise<void> {
   const current = await readSession(ctx);
   if (token !== undefined && current?.token !== token) return;
   await ctx.storage.remove(SESSION_KEY);
   await ctx.storage.remove(ACCOUNT_KEY);
-  await keepPendingLocally(await ctx.db());
+  await leaveAccount(await ctx.db());
 }
 
 /** The API as the signed-in user, or null when signed out. Any 401 it meets signs the extension out. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATEGORIES } from './categories';
 
 // The extension's AI requests: POST /api/ext/ai/{taskType}. Each task has its own result shape.
 
@@ -14,31 +15,7 @@ export const AI_LIMITS = {
   topics: 10,
 } as const;
 
-/**
- * The categories a post can get: categorization answers one of them, and the server drops any other answer (a
- * model's words may be steered by the post it reads).
- */
-export const CATEGORIES = [
-  'technology',
-  'business',
-  'career',
-  'marketing',
-  'design',
-  'science',
-  'health',
-  'finance',
-  'education',
-  'news',
-  'politics',
-  'entertainment',
-  'sports',
-  'travel',
-  'food',
-  'lifestyle',
-  'humor',
-  'other',
-] as const;
-export type Category = (typeof CATEGORIES)[number];
+export { CATEGORIES, type Category } from './categories';
 
 /**
  * A tag as the AI gives it: lower-case letters of any script (with their accents), digits, single spaces and
