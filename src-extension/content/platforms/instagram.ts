@@ -2,6 +2,7 @@ import type { ExtractedPost, PageContext } from '../../shared/extractedPost';
 import type { PlatformReader } from '../platformReader';
 import { readableText } from '../readableText';
 import { extractFromMetadata } from './metadata';
+import { largestSrcsetEntry } from '../srcset';
 
 /**
  * Instagram (www.instagram.com): the feed and a post's own page (/p/{code}/, /reel/{code}/), signed in or out.
@@ -99,11 +100,7 @@ function captionText(el: Element | undefined): string {
 
 /** A picture's largest variant: the widest in its srcset, else its src. */
 function imageUrl(img: Element, base: URL): string | null {
-  const widest = (img.getAttribute('srcset') ?? '')
-    .split(',')
-    .map((entry) => entry.trim().split(/\s+/))
-    .filter(([src]) => src)
-    .sort((a, b) => parseFloat(b[1] ?? '0') - parseFloat(a[1] ?? '0'))[0]?.[0];
+  const widest = largestSrcsetEntry(img.getAttribute('srcset'));
   try {
     const url = new URL(widest ?? img.getAttribute('src') ?? '', base);
     return url.protocol === 'https:' ? url.href : null;

@@ -3,6 +3,7 @@ import type { PlatformReader } from '../platformReader';
 import { readableText } from '../readableText';
 import { jsonLdAuthorUrl } from './jsonLdAuthor';
 import { extractFromMetadata } from './metadata';
+import { largestSrcsetEntry } from '../srcset';
 
 /**
  * LinkedIn (www.linkedin.com): the feed and a post's own page signed in, and the public page a signed-out visitor
@@ -113,12 +114,11 @@ function author(node: Element, base: URL): { authorName: string; authorHandle: s
 
 /** An image's largest variant: the widest in its srcset, else its src, else the URL it loads later. */
 function imageUrl(img: Element, base: URL): string | null {
-  const srcset = (img.getAttribute('srcset') ?? '')
-    .split(',')
-    .map((entry) => entry.trim().split(/\s+/))
-    .filter(([src]) => src)
-    .sort((a, b) => parseFloat(b[1] ?? '0') - parseFloat(a[1] ?? '0'));
-  const candidates = [srcset[0]?.[0], img.getAttribute('src'), img.getAttribute('data-delayed-url')];
+  const candidates = [
+    largestSrcsetEntry(img.getAttribute('srcset')),
+    img.getAttribute('src'),
+    img.getAttribute('data-delayed-url'),
+  ];
   for (const candidate of candidates) {
     if (!candidate || !URL.canParse(candidate, base)) continue;
     const url = new URL(candidate, base);

@@ -3,6 +3,7 @@ import type { PlatformReader } from '../platformReader';
 import { readableText } from '../readableText';
 import { jsonLdAuthorUrl } from './jsonLdAuthor';
 import { extractFromMetadata } from './metadata';
+import { largestSrcsetEntry } from '../srcset';
 
 /**
  * Pinterest (www.pinterest.com): a pin's own page (/pin/{id}/) and the grids (the home feed, boards, search, the
@@ -72,11 +73,7 @@ function handleOf(href: string, base: URL): string {
  * least the /736x/ one.
  */
 function imageUrl(img: Element, base: URL): string | null {
-  const largest = (img.getAttribute('srcset') ?? '')
-    .split(',')
-    .map((entry) => entry.trim().split(/\s+/))
-    .filter(([src]) => src)
-    .sort((a, b) => parseFloat(b[1] ?? '1') - parseFloat(a[1] ?? '1'))[0]?.[0];
+  const largest = largestSrcsetEntry(img.getAttribute('srcset'));
   try {
     const url = new URL(largest ?? img.getAttribute('src') ?? '', base);
     if (url.protocol !== 'https:') return null;

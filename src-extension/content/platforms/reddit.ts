@@ -2,6 +2,7 @@ import type { ExtractedPost, PageContext } from '../../shared/extractedPost';
 import type { PlatformReader } from '../platformReader';
 import { readableText } from '../readableText';
 import { extractFromMetadata, isoDate } from './metadata';
+import { largestSrcsetEntry } from '../srcset';
 
 /**
  * Reddit: new Reddit (www.reddit.com) and old Reddit (old.reddit.com). Everything this extension knows of Reddit's
@@ -51,14 +52,11 @@ export function redditPermalink(href: string, base: URL | string = 'https://www.
 
 /** The largest picture an `img` offers: its widest srcset candidate, else its src (also when loaded lazily). */
 function largest(img: Element, base: URL): string | null {
-  const srcset = img.getAttribute('srcset') ?? img.getAttribute('data-lazy-srcset') ?? '';
-  const candidates = srcset
-    .split(/,\s+(?=\S)/)
-    .map((c) => c.trim().split(/\s+/))
-    .filter((c) => c[0])
-    .map(([src, width]) => ({ src, width: parseInt(width ?? '0', 10) || 0 }))
-    .sort((a, b) => b.width - a.width);
-  const src = candidates[0]?.src ?? img.getAttribute('src') ?? img.getAttribute('data-lazy-src') ?? '';
+  const src =
+    largestSrcsetEntry(img.getAttribute('srcset') ?? img.getAttribute('data-lazy-srcset')) ??
+    img.getAttribute('src') ??
+    img.getAttribute('data-lazy-src') ??
+    '';
   try {
     const url = new URL(src, base);
     return IMAGE_HOSTS.has(url.hostname) ? url.href : null;
