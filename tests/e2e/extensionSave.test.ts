@@ -314,7 +314,7 @@ describe('when a save cannot be sent', () => {
 });
 
 describe('signing out on the web app', () => {
-  it('signs the extension out; what was saved stays saved', async () => {
+  it("signs the extension out: this browser keeps none of the account's posts, and the account keeps them all", async () => {
     const user = await registerFresh('Lee Leaving', 'extsave');
     const web = await handOver(user.token, 'Lee Leaving');
     expect(await popupTitle()).toBe(user.email);
@@ -327,9 +327,18 @@ describe('signing out on the web app', () => {
     await web.locator('header').getByRole('button', { name: 'Logout' }).click();
     await web.waitForURL(`${baseURL()}/dashboard/login`);
     await expect.poll(popupTitle).toBe('Not signed in');
+    // The next person using this browser does not see the last account's saves; they are safe in the account.
     const again = await openPost(post);
-    await named(again.item, 'Saved to Postkeeper').waitFor();
+    await named(again.item, 'Save to Postkeeper').waitFor();
     await again.page.close();
+    const signIn = await fetch(`${baseURL()}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
+    expect(signIn.status).toBe(200);
+    const { token } = (await signIn.json()) as { token: string };
+    expect((await accountPosts(token)).map((p) => p.url)).toEqual([post.url]);
     await web.close();
   });
 });
