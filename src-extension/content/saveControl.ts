@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '../../src/config';
 import type { SaveState } from '../shared/messages';
-import { CONTROL_CSS } from './saveControlStyle';
+import { adoptControlStyles, cloneMarkup, lazyPopover } from './controlParts';
 
 /** The host element's tag: a custom element name, so no page rule written for `span` or `div` reaches it. */
 export const CONTROL_TAG = 'postkeeper-save';
@@ -60,23 +60,11 @@ const CONTAINED_EVENTS = [
   'contextmenu',
 ] as const;
 
-const ICON =
-  '<svg class="icon" viewBox="0 0 12 15" aria-hidden="true" focusable="false"><path d="M1.5 1.5h9v12l-4.5-3.2-4.5 3.2z"/></svg>';
+// The idle state is in the markup: a new control costs a copy of it, without a round of attribute changes.
+const BUTTON_HTML = `<button type="button" class="save" data-state="idle" aria-label="${CONTROL_TEXT.idle.name}" aria-busy="false"><svg class="icon" viewBox="0 0 12 15" aria-hidden="true" focusable="false"><path d="M1.5 1.5h9v12l-4.5-3.2-4.5 3.2z"/></svg><span class="label">${CONTROL_TEXT.idle.text}</span></button>`;
+const NOTE_HTML = `<p class="message"></p><p class="upgrade"><a target="_blank" rel="noopener noreferrer">${UPGRADE_TEXT}</a></p>`;
 
-/**
- * Popovers (top layer, light dismiss, Escape) where the browser has them; elsewhere a closed one is simply out of
- * the tree.
- */
-function setOpen(pop: HTMLElement, open: boolean, root: ShadowRoot): void {
-  if (pop.popover) {
-    if (open !== pop.matches(':popover-open')) {
-      if (open) pop.showPopover();
-      else pop.hidePopover();
-    }
-  } else if (open) root.append(pop);
-  else pop.remove();
-}
-const isOpen = (pop: HTMLElement) => (pop.popover ? pop.matches(':popover-open') : pop.isConnected);
+let controlCount = 0;
 
 /**
  * The Save control: a real `<button>` in an open shadow root, so the site's styles neither break it nor are
@@ -87,21 +75,29 @@ const isOpen = (pop: HTMLElement) => (pop.popover ? pop.matches(':popover-open')
 export function createSaveControl(doc: Document, actions: ControlActions): SaveControl {
   const host = doc.createElement(CONTROL_TAG);
   const root = host.attachShadow({ mode: 'open' });
-  const uid = Math.random().toString(36).slice(2, 10);
-  root.innerHTML = `<style>${CONTROL_CSS}</style><button type="button" class="save">${ICON}<span class="label"></span></button><div class="pop" id="menu-${uid}"><button type="button" class="remove">${REMOVE_TEXT}</button></div><div class="pop" id="note-${uid}" role="status"><p class="message"></p><p class="upgrade"><a target="_blank" rel="noopener noreferrer">${UPGRADE_TEXT}</a></p></div>`;
-  const q = <T extends Element>(selector: string) => root.querySelector(selector) as T;
-  const button = q<HTMLButtonElement>('.save');
-  const label = q<HTMLSpanElement>('.label');
-  const menu = q<HTMLDivElement>('.pop[id^=menu]');
-  const removeButton = q<HTMLButtonElement>('.remove');
-  const note = q<HTMLDivElement>('.pop[id^=note]');
-  const message = q<HTMLParagraphElement>('.message');
-  const upgrade = q<HTMLParagraphElement>('.upgrade');
-  const upgradeLink = q<HTMLAnchorElement>('.upgrade a');
-  for (const pop of [menu, note])
-    if (typeof pop.showPopover === 'function') pop.popover = 'auto';
-    else pop.remove();
-  message.id = `message-${uid}`;
+  adoptControlStyles(root);
+  root.append(cloneMarkup(doc, BUTTON_HTML));
+  const uid = `postkeeper-${++controlCount}`;
+  const button = root.querySelector('button') as HTMLButtonElement;
+  const label = button.lastElementChild as HTMLSpanElement;
+
+  const menu = lazyPopover(root, `${uid}-menu`, (el) => {
+    const remove = doc.createElement('button');
+    remove.type = 'button';
+    remove.textContent = REMOVE_TEXT;
+    remove.addEventListener('click', () => {
+      menu.setOpen(false);
+      button.focus();
+      actions.remove();
+    });
+    el.append(remove);
+    el.addEventListener('toggle', () => button.setAttribute('aria-expanded', String(menu.isOpen())));
+  });
+  const note = lazyPopover(root, `${uid}-note`, (el) => {
+    el.setAttribute('role', 'status');
+    el.append(cloneMarkup(doc, NOTE_HTML));
+    el.querySelector('.message')!.id = `${uid}-message`;
+  });
 
   for (const type of CONTAINED_EVENTS) host.addEventListener(type, (e) => e.stopPropagation());
 
@@ -119,20 +115,19 @@ export function createSaveControl(doc: Document, actions: ControlActions): SaveC
       label.textContent = CONTROL_TEXT[state].text;
       button.setAttribute('aria-label', CONTROL_TEXT[state].name);
       button.setAttribute('aria-busy', String(state === 'saving' || state === 'removing'));
-      const offersMenu = state === 'saved' || state === 'pending';
-      if (offersMenu) {
+      if (state === 'saved' || state === 'pending') {
         button.setAttribute('aria-controls', menu.id);
-        button.setAttribute('aria-expanded', String(isOpen(menu)));
+        button.setAttribute('aria-expanded', String(menu.isOpen()));
       } else {
         button.removeAttribute('aria-controls');
         button.removeAttribute('aria-expanded');
-        setOpen(menu, false, root);
+        menu.setOpen(false);
       }
       if (view.state === 'quota' || view.state === 'error') {
         showNote(view.message, view.state === 'quota' ? view.upgradeUrl : null);
       } else {
         button.removeAttribute('aria-describedby');
-        setOpen(note, false, root);
+        note.setOpen(false);
       }
     },
     notify(text) {
@@ -140,45 +135,40 @@ export function createSaveControl(doc: Document, actions: ControlActions): SaveC
     },
   };
 
+  let upgradeLine: HTMLParagraphElement | undefined;
   function showNote(text: string, upgradeUrl: string | null) {
-    message.textContent = text;
+    const el = note.element();
+    el.querySelector('.message')!.textContent = text;
+    upgradeLine ??= el.querySelector<HTMLParagraphElement>('.upgrade')!;
     if (upgradeUrl) {
-      upgradeLink.href = upgradeUrl;
-      note.append(upgrade);
-    } else upgrade.remove();
-    button.setAttribute('aria-describedby', message.id);
-    setOpen(menu, false, root);
-    if (host.isConnected) setOpen(note, true, root);
+      upgradeLine.querySelector('a')!.href = upgradeUrl;
+      el.append(upgradeLine);
+    } else upgradeLine.remove();
+    button.setAttribute('aria-describedby', `${uid}-message`);
+    menu.setOpen(false);
+    note.setOpen(true);
   }
 
   button.addEventListener('click', () => {
     if (state === 'saving' || state === 'removing') return;
     if (state === 'saved' || state === 'pending') {
-      const open = !isOpen(menu);
-      setOpen(menu, open, root);
+      const open = !menu.isOpen();
+      menu.setOpen(open);
       button.setAttribute('aria-expanded', String(open));
-      if (open) removeButton.focus();
+      if (open) (menu.element().firstElementChild as HTMLButtonElement).focus();
       return;
     }
     actions.save();
   });
-  menu.addEventListener('toggle', () => button.setAttribute('aria-expanded', String(isOpen(menu))));
-  removeButton.addEventListener('click', () => {
-    setOpen(menu, false, root);
-    button.focus();
-    actions.remove();
-  });
   // Escape closes an open menu or message and gives focus back to the button (the popover's own Escape closes it
   // too where the browser has popovers; focus returns here either way).
   root.addEventListener('keydown', (e) => {
-    const event = e as KeyboardEvent;
-    if (event.key !== 'Escape' || (!isOpen(menu) && !isOpen(note))) return;
-    setOpen(menu, false, root);
-    setOpen(note, false, root);
+    if ((e as KeyboardEvent).key !== 'Escape' || (!menu.isOpen() && !note.isOpen())) return;
+    menu.setOpen(false);
+    note.setOpen(false);
     button.setAttribute('aria-expanded', 'false');
     button.focus();
   });
 
-  control.show({ state: 'idle' });
   return control;
 }

@@ -1,6 +1,8 @@
 import type { PageContext } from '../shared/extractedPost';
 import type { SaveState } from '../shared/messages';
 import type { PlatformReader } from './platformReader';
+import { controlPlacer, type Placement } from './controlPlacement';
+import { viewportGate } from './nearViewport';
 import { CONTROL_TAG, createSaveControl, type ControlState, type SaveControl } from './saveControl';
 import type { WorkerPort } from './workerPort';
 
@@ -24,18 +26,28 @@ export interface Timeline {
 /** How often a control showing "Pending" asks whether its save went through. */
 export const PENDING_RECHECK_MS = 5000;
 
-/** A post read once: its control, or null when it is not offered one (an ad, a placeholder without a permalink). */
-type Seen = SaveControl | null;
+/** How many posts of a batch get their controls at once; the others when they come near the viewport. */
+export const EAGER_POSTS = 12;
+
+/** A post found and not read yet: far from the viewport when its batch came. */
+const WAITING = Symbol('waiting');
+/**
+ * A post seen: its control; null when it is not offered one (an ad, a placeholder without a permalink); or
+ * WAITING.
+ */
+type Seen = SaveControl | null | typeof WAITING;
 
 /**
  * One MutationObserver for the page. Each batch (the observer reports once per microtask checkpoint, before the
- * next paint, so a new post never shows without its control) finds the posts under the added subtrees, gives each
- * one control, and asks the worker once which of the batch's permalinks are saved already.
+ * next paint, so a new post next to where the batch was added never shows without its control) finds the posts
+ * under the added subtrees, gives the first of them their controls and the rest as they come near the viewport,
+ * and asks the worker once per batch which of the permalinks are saved already.
  */
 export function observeTimeline({ reader, worker, page }: TimelineOptions): Timeline {
   const doc = page().document;
   const seen = new WeakMap<Element, Seen>();
   const controls = new WeakMap<Element, SaveControl>();
+  const place = controlPlacer(reader, (host) => controls.has(host));
 
   /** The nearest post already read that holds `node` (a quoted post, or new content inside a post). */
   function postAround(node: Node | null): Element | null {
@@ -58,18 +70,9 @@ export function observeTimeline({ reader, worker, page }: TimelineOptions): Time
   }
   const controlsFor = (url: string) => allControls().filter((c) => c.url === url);
 
-  /** Puts the control after the reader's anchor, inside the post; a copy left by an earlier script goes. */
-  function place(post: Element, host: HTMLElement) {
-    for (const stale of post.querySelectorAll(CONTROL_TAG)) if (!controls.has(stale)) stale.remove();
-    const anchor = reader.controlAnchor(post);
-    if (anchor === post || !post.contains(anchor)) post.append(host);
-    else if (opensLine(anchor)) anchor.append(host);
-    else anchor.after(host);
-  }
-
-  /** Gives `post` its control; returns its permalink, or null when it gets none. */
-  function adopt(post: Element): string | null {
-    const data = reader.extract(post, page());
+  /** Makes `post`'s control (placed later, with the batch's); null when the post gets none. */
+  function adopt(post: Element, current: PageContext): SaveControl | null {
+    const data = reader.extract(post, current);
     if (!data) {
       seen.set(post, null);
       return null;
@@ -81,8 +84,7 @@ export function observeTimeline({ reader, worker, page }: TimelineOptions): Time
     control.url = data.url;
     controls.set(control.host, control);
     seen.set(post, control);
-    place(post, control.host);
-    return data.url;
+    return control;
   }
 
   async function save(post: Element, control: SaveControl) {
@@ -115,18 +117,21 @@ export function observeTimeline({ reader, worker, page }: TimelineOptions): Time
     }
   }
 
-  /** Asks the worker where these posts stand; controls in one of `from` states show the answer. */
-  async function showSavedState(urls: string[], from: readonly ControlState[] = ['idle']) {
+  /**
+   * Asks the worker where these controls' posts stand; those in one of `from` states show the answer. Only the
+   * controls asked about: a batch never walks the whole page's controls.
+   */
+  async function showSavedState(targets: SaveControl[], from: readonly ControlState[] = ['idle']) {
     let answer;
     try {
-      answer = await worker.savedState([...new Set(urls)]);
+      answer = await worker.savedState([...new Set(targets.map((c) => c.url))]);
     } catch {
       return; // the controls stay as they are; a click will tell the user what is wrong
     }
     const states = new Map<string, SaveState>();
     for (const url of answer.pending) states.set(url, { state: 'pending', url });
     for (const url of answer.saved) states.set(url, { state: 'saved', url });
-    for (const control of allControls()) {
+    for (const control of targets) {
       const state = states.get(control.url);
       if (state && state.state !== control.state && from.includes(control.state)) control.show(state);
     }
@@ -138,39 +143,52 @@ export function observeTimeline({ reader, worker, page }: TimelineOptions): Time
   let pendingTimer: ReturnType<typeof setTimeout> | undefined;
   function watchPending() {
     if (pendingTimer !== undefined) return;
-    const pendingUrls = () =>
-      allControls()
-        .filter((c) => c.state === 'pending')
-        .map((c) => c.url);
+    const pending = () => allControls().filter((c) => c.state === 'pending');
     pendingTimer = setTimeout(async () => {
       pendingTimer = undefined;
-      if (!pendingUrls().length) return;
-      await showSavedState(pendingUrls(), ['pending']);
-      if (pendingUrls().length) watchPending();
+      if (!pending().length) return;
+      await showSavedState(pending(), ['pending']);
+      if (pending().length) watchPending();
     }, PENDING_RECHECK_MS);
   }
 
+  /** Gives these posts their controls (one read of the page, then one write), and asks where they stand. */
+  function settle(posts: Element[], moved: Placement[] = []) {
+    const current = page();
+    const toPlace = [...moved];
+    for (const post of posts) {
+      const control = adopt(post, current);
+      if (control) toPlace.push({ post, host: control.host });
+    }
+    if (!toPlace.length) return;
+    place(toPlace);
+    const fresh = toPlace.filter(({ post }) => !moved.some((m) => m.post === post));
+    if (fresh.length) void showSavedState(fresh.map(({ host }) => controls.get(host)!));
+  }
+
+  const gate = viewportGate((near) => settle(near.filter((post) => seen.get(post) === WAITING)));
+
   /** One batch: posts under `roots`, and posts already read that changed inside. */
   function handle(roots: Iterable<Node>, changed: Iterable<Element>) {
-    const urls: string[] = [];
     const current = page();
+    const found = new Set<Element>();
+    const moved: Placement[] = [];
     for (const post of changed) {
       const control = seen.get(post);
-      if (control === null) {
-        // A placeholder filled in later becomes a post; an ad stays null and costs one read per change.
-        seen.delete(post);
-        const url = adopt(post);
-        if (url) urls.push(url);
-      } else if (control && !post.contains(control.host)) place(post, control.host); // the site re-rendered its bar
+      // A placeholder filled in later becomes a post; an ad stays null and costs one read per change.
+      if (control === null) found.add(post);
+      else if (control && control !== WAITING && !post.contains(control.host))
+        moved.push({ post, host: control.host }); // the site re-rendered the post's action bar
     }
-    for (const root of roots) {
-      for (const post of reader.findPosts(root as ParentNode, current)) {
-        if (seen.has(post) || postAround(post.parentElement)) continue;
-        const url = adopt(post);
-        if (url) urls.push(url);
-      }
-    }
-    if (urls.length) void showSavedState(urls);
+    for (const root of roots)
+      for (const post of reader.findPosts(root as ParentNode, current))
+        if (!seen.has(post) && !postAround(post.parentElement)) found.add(post);
+    // The first posts of a batch are the ones next to where it was added; the others wait until they are near.
+    const posts = [...found];
+    const later = gate ? posts.slice(EAGER_POSTS) : [];
+    for (const post of later) seen.set(post, WAITING);
+    gate?.defer(later);
+    settle(gate ? posts.slice(0, EAGER_POSTS) : posts, moved);
   }
 
   function onMutations(records: MutationRecord[]) {
@@ -199,7 +217,10 @@ export function observeTimeline({ reader, worker, page }: TimelineOptions): Time
   handle([doc], []);
 
   return {
-    controlOf: (post) => seen.get(post) ?? undefined,
+    controlOf(post) {
+      const control = seen.get(post);
+      return control && control !== WAITING ? control : undefined;
+    },
     follow(state) {
       for (const control of controlsFor(state.url))
         if (control.state !== 'saving' && control.state !== 'removing') control.show(state);
@@ -207,27 +228,10 @@ export function observeTimeline({ reader, worker, page }: TimelineOptions): Time
     flush: () => onMutations(observer.takeRecords()),
     stop() {
       observer.disconnect();
+      gate?.stop();
       clearTimeout(pendingTimer);
     },
   };
-}
-
-/** Elements a control must never go into: it would be a button inside a button, or not shown at all. */
-const CLOSED = 'a, button, img, svg, input, select, textarea, video, audio, iframe, canvas, picture, label';
-
-/**
- * True when the control, put right after `anchor`, would open a line of its own (a block after a block, in a
- * block container) and push what follows down; then it goes inside the anchor, at the end of its last line.
- * In a flex or grid row, or after inline content, it takes its width on the row and adds no height.
- */
-function opensLine(anchor: Element): boolean {
-  const parent = anchor.parentElement;
-  if (!parent || anchor.matches(CLOSED)) return false;
-  const view = anchor.ownerDocument.defaultView;
-  if (!view) return false;
-  if (/flex|grid/.test(view.getComputedStyle(parent).display)) return false;
-  const display = view.getComputedStyle(anchor).display;
-  return !display.startsWith('inline') && display !== 'contents' && display !== 'none';
 }
 
 /** A record that only adds our own control (our insertion, reported back to us). */

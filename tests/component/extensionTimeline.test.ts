@@ -5,6 +5,7 @@ import type { PlatformReader } from '../../src-extension/content/platformReader'
 import { CONTROL_TAG } from '../../src-extension/content/saveControl';
 import {
   observeTimeline,
+  EAGER_POSTS,
   PENDING_RECHECK_MS,
   type Timeline,
 } from '../../src-extension/content/timelineObserver';
@@ -131,6 +132,49 @@ describe('the timeline', () => {
     expect(copies).toHaveLength(2);
     expect(copies.map((p) => controlsIn(p).length)).toEqual([1, 1]);
     expect(controlsIn(timelineRoot)).toHaveLength(21);
+  });
+
+  it('gives the first posts of a long batch their controls at once, and the rest as they come near the viewport', async () => {
+    // jsdom has no layout: a stand-in IntersectionObserver says which posts the reader has scrolled near.
+    let near: (posts: Element[]) => void = () => {};
+    const observed = new Set<Element>();
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback) {
+          near = (posts) =>
+            callback(
+              posts.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry),
+              this as unknown as IntersectionObserver,
+            );
+        }
+        observe = (el: Element) => observed.add(el);
+        unobserve = (el: Element) => observed.delete(el);
+        disconnect = () => observed.clear();
+      },
+    );
+    try {
+      const { worker, savedState } = fakeWorker([url(230)]);
+      start(worker);
+      timelineRoot.append(...Array.from({ length: 40 }, (_, i) => tweet(200 + i)));
+      await settle();
+      const posts = [...timelineRoot.querySelectorAll(POST)];
+      expect(posts.map((p) => controlsIn(p).length).join('')).toBe(
+        '1'.repeat(EAGER_POSTS) + '0'.repeat(40 - EAGER_POSTS),
+      );
+      expect(observed.size).toBe(40 - EAGER_POSTS);
+
+      near(posts.slice(28, 32));
+      await settle();
+      expect(posts.map((p) => controlsIn(p).length).join('')).toBe(
+        '1'.repeat(EAGER_POSTS) + '0'.repeat(28 - EAGER_POSTS) + '1111' + '0'.repeat(8),
+      );
+      expect(buttonOf(posts[30], 'Saved to Postkeeper')).toHaveTextContent('Saved');
+      expect(savedState).toHaveBeenLastCalledWith(posts.slice(28, 32).map((_, i) => url(228 + i)));
+      expect(observed.size).toBe(40 - EAGER_POSTS - 4);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('skips promoted posts that arrive later', async () => {
