@@ -1,7 +1,7 @@
 import { CONTROL_CSS } from './saveControlStyle';
 
 // The parts of a Save control that are made once and shared, or made only when needed: a page can hold hundreds of
-// controls, and a timeline adds them in batches (docs/extension.md has the bench figures).
+// controls, and a timeline adds them in batches (`npm run bench:extension` measures the cost).
 
 let sharedSheet: CSSStyleSheet | undefined;
 
