@@ -1,5 +1,10 @@
 /** How far outside the viewport a post gets its control: about two screens ahead of a scrolling reader. */
 const REACH = '2000px 0px';
+/**
+ * Posts that come near while the reader scrolls are gathered this long and given their controls together: each
+ * group costs one read of the page and one question to the worker, and two screens ahead nobody sees the wait.
+ */
+export const GATHER_MS = 100;
 
 export interface ViewportGate {
   /** Calls back, in batches, once each of these posts comes within reach of the viewport. */
@@ -14,16 +19,30 @@ export interface ViewportGate {
  */
 export function viewportGate(onNear: (posts: Element[]) => void): ViewportGate | null {
   if (typeof IntersectionObserver !== 'function') return null;
+  let gathered: Element[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const io = new IntersectionObserver(
     (entries) => {
-      const near = entries.filter((e) => e.isIntersecting).map((e) => e.target);
-      for (const post of near) io.unobserve(post);
-      if (near.length) onNear(near);
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        io.unobserve(entry.target);
+        gathered.push(entry.target);
+      }
+      if (!gathered.length || timer !== undefined) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        const near = gathered;
+        gathered = [];
+        onNear(near);
+      }, GATHER_MS);
     },
     { rootMargin: REACH },
   );
   return {
     defer: (posts) => posts.forEach((post) => io.observe(post)),
-    stop: () => io.disconnect(),
+    stop() {
+      io.disconnect();
+      clearTimeout(timer);
+    },
   };
 }

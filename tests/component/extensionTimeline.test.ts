@@ -1,6 +1,7 @@
 import { within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GATHER_MS } from '../../src-extension/content/nearViewport';
 import type { PlatformReader } from '../../src-extension/content/platformReader';
 import { CONTROL_TAG } from '../../src-extension/content/saveControl';
 import {
@@ -164,8 +165,11 @@ describe('the timeline', () => {
       );
       expect(observed.size).toBe(40 - EAGER_POSTS);
 
-      near(posts.slice(28, 32));
-      await settle();
+      near(posts.slice(28, 30));
+      near(posts.slice(30, 32));
+      // Posts coming near are gathered for a moment, then given their controls together.
+      expect(controlsIn(posts[28])).toHaveLength(0);
+      await new Promise((r) => setTimeout(r, GATHER_MS + 10));
       expect(posts.map((p) => controlsIn(p).length).join('')).toBe(
         '1'.repeat(EAGER_POSTS) + '0'.repeat(28 - EAGER_POSTS) + '1111' + '0'.repeat(8),
       );
