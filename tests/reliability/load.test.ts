@@ -94,7 +94,9 @@ describe('load: a mixed workload on the real server', () => {
       url: server.url,
       connections: CONNECTIONS,
       duration: SECONDS,
-      timeout: 10,
+      // A request past this is a hang, not slowness: on a shared two-core machine a busy moment has held single
+      // requests past 10 s with nothing wrong (docs/RELIABILITY.md). How fast it answers is the printed p99's job.
+      timeout: 30,
       requests: workload(),
     });
     const statuses = Object.fromEntries(
