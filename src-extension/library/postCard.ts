@@ -1,15 +1,6 @@
 import { formatDate } from '../../src/format/dates';
+import { PLATFORM_LABELS } from '../../src/contract/platforms';
 import type { LibraryPost } from '../shared/messages';
-
-/** How people name each platform. */
-const PLATFORM_NAMES: Record<LibraryPost['platform'], string> = {
-  x: 'X',
-  linkedin: 'LinkedIn',
-  reddit: 'Reddit',
-  instagram: 'Instagram',
-  pinterest: 'Pinterest',
-  web: 'Web',
-};
 
 const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) => {
   const node = document.createElement(tag);
@@ -24,7 +15,7 @@ export function postCard(post: LibraryPost): HTMLLIElement {
   item.dataset.platform = post.platform;
 
   const meta = el('p', 'lib-post__meta');
-  meta.append(el('span', 'lib-post__platform', PLATFORM_NAMES[post.platform] ?? post.platform));
+  meta.append(el('span', 'lib-post__platform', PLATFORM_LABELS[post.platform] ?? post.platform));
   const who = [post.author, post.authorHandle].filter(Boolean).join(' ');
   if (who) meta.append(el('span', 'lib-post__author', who));
   meta.append(el('span', 'pk-muted', `Saved ${formatDate(post.savedAt)}`));

@@ -1,24 +1,14 @@
 import { z } from 'zod';
+import { POST_PLATFORMS } from './platforms';
 import { planSchema, subscriptionStatusSchema } from './user';
 
 // The extension's API under /api/ext. The server validates and documents with these schemas; the extension
 // and the web app import the inferred types only.
 
-/** The five social platforms the extension reads, and `web`: a link saved from any other site. */
-export const POST_PLATFORMS = ['x', 'linkedin', 'reddit', 'instagram', 'pinterest', 'web'] as const;
-export type PostPlatform = (typeof POST_PLATFORMS)[number];
+export { POST_PLATFORMS, PLATFORM_LABELS, type PostPlatform } from './platforms';
 export const platformSchema = z.enum(POST_PLATFORMS, {
   error: `platform must be one of ${POST_PLATFORMS.join(', ')}`,
 });
-/** How people name each platform; a Record, so a new platform does not compile without its label. */
-export const PLATFORM_LABELS: Record<PostPlatform, string> = {
-  x: 'X',
-  linkedin: 'LinkedIn',
-  reddit: 'Reddit',
-  instagram: 'Instagram',
-  pinterest: 'Pinterest',
-  web: 'Web',
-};
 
 /** Media the extension may attach to a post: checked by the file's bytes, not its name or declared type. */
 export const MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
