@@ -3,6 +3,7 @@ import type { PlatformReader } from '../platformReader';
 import { readableText } from '../readableText';
 import { extractFromMetadata } from './metadata';
 import { largestSrcsetEntry } from '../srcset';
+import { clickMore } from '../clickMore';
 
 /**
  * Instagram (www.instagram.com): the feed and a post's own page (/p/{code}/, /reel/{code}/), signed in or out.
@@ -192,12 +193,6 @@ export const instagramReader: PlatformReader = {
     const bar = [...node.querySelectorAll(ACTIONS)].find((section) => section.querySelector(LIKE));
     return bar?.lastElementChild ?? bar ?? node;
   },
-  async expand(node) {
-    const more = moreButton(node);
-    if (!more) return;
-    more.click();
-    // The site may redraw after its click handler returns rather than during it: a task later the text is whole.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  },
+  expand: (node) => clickMore(moreButton(node)),
   pagePost,
 };

@@ -4,6 +4,7 @@ import { readableText } from '../readableText';
 import { jsonLdAuthorUrl } from './jsonLdAuthor';
 import { extractFromMetadata } from './metadata';
 import { largestSrcsetEntry } from '../srcset';
+import { clickMore } from '../clickMore';
 
 /**
  * Pinterest (www.pinterest.com): a pin's own page (/pin/{id}/) and the grids (the home feed, boards, search, the
@@ -197,12 +198,6 @@ export const pinterestReader: PlatformReader = {
     const bar = node.querySelector(CLOSEUP_ACTIONS);
     return bar?.lastElementChild ?? bar ?? node.querySelector(PIN_LINK) ?? node;
   },
-  async expand(node) {
-    const more = moreButton(node);
-    if (!more) return;
-    more.click();
-    // The site may redraw after its click handler returns rather than during it: a task later the text is whole.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  },
+  expand: (node) => clickMore(moreButton(node)),
   pagePost,
 };
