@@ -116,12 +116,19 @@ export type Post = z.infer<typeof postSchema>;
 const optionalParam = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
-/** A place in the newest-first order: the microseconds of a post's createdAt and its id. */
-export const POST_CURSOR_PATTERN = /^\d{1,17}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/**
+ * A place in the list: in the newest-first order, the microseconds of a post's createdAt and its id; in a
+ * search's relevance order, `r` and how many results came before (ranks are not a stable key to page by).
+ */
+export const POST_CURSOR_PATTERN =
+  /^(\d{1,17}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|r\d{1,7})$/;
 
 export const listPostsQuerySchema = z
   .object({
+    /** Search text; results come ranked by relevance (docs/extension.md, Search). */
     search: optionalParam(text('search', 200)),
+    /** The same as search, the name the library's filters use (libraryFilterSchema); search wins when both come. */
+    q: optionalParam(text('q', 200)),
     platform: optionalParam(platformSchema),
     tag: optionalParam(text('tag', 100)),
     page: optionalParam(z.coerce.number({ error: 'page must be a number' }).int().min(1).max(100_000)),
