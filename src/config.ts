@@ -12,7 +12,7 @@ export const EXTENSION_DESCRIPTION =
 export const DEFAULT_EXTENSION_ID = 'lmibpnjnijhijcmdkmidjkmpenfaiekc';
 
 /** A build-time variable of the web app (Vite's import.meta.env); undefined on the server. */
-function buildEnv(name: 'VITE_API_URL' | 'VITE_EXTENSION_ID'): string | undefined {
+function buildEnv(name: 'VITE_API_URL' | 'VITE_API_STYLE' | 'VITE_EXTENSION_ID'): string | undefined {
   // Written as `import.meta.env` so Vite replaces it at build time; Node (the server) has no env there.
   const env = import.meta.env as Record<string, string | undefined> | undefined;
   return env?.[name]?.trim() || undefined;
@@ -63,3 +63,9 @@ export const DEFAULT_AI_PROVIDER = 'openai';
 
 /** Where the web app sends API calls: same origin by default, or VITE_API_URL for a separate API host. */
 export const API_BASE: string = buildEnv('VITE_API_URL') ?? '/api';
+/**
+ * How the API at API_BASE answers the console's lists: `simple-rest` (ours: one page, the total in X-Total-Count),
+ * or `spec` (VITE_API_STYLE=spec: whole arrays such as {users: […]}, as the product spec's backend answers).
+ */
+export type ApiStyle = 'simple-rest' | 'spec';
+export const API_STYLE: ApiStyle = buildEnv('VITE_API_STYLE') === 'spec' ? 'spec' : 'simple-rest';
