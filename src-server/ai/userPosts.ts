@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { posts, type PostRow } from '../db/schema';
+import { postColumns, posts, type PostRow } from '../db/schema';
 import { existingId } from '../ids';
 import { notFound } from '../errors';
 import { rows } from '../admin/sqlRows';
@@ -10,7 +10,7 @@ import { INPUT_LIMITS, type LibraryStats, type SamplePost } from './taskInput';
 export async function ownPost(ctx: AppContext, userId: string, postId: string): Promise<PostRow> {
   const id = existingId(postId, 'Post');
   const [post] = await ctx.db
-    .select()
+    .select(postColumns)
     .from(posts)
     .where(and(eq(posts.id, id), eq(posts.userId, userId)))
     .limit(1);

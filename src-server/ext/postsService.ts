@@ -1,13 +1,13 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListPostsQuery, Media, Post, PostList, SavePost } from '../../src/contract/ext';
 import type { AppContext } from '../context';
 import type { Db } from '../db/connect';
-import { postMedia, posts, type PostRow } from '../db/schema';
-import { notFound } from '../errors';
+import { postColumns, postMedia, posts, type PostRow } from '../db/schema';
+import { badRequest, notFound } from '../errors';
 import { existingId } from '../ids';
-import { likePattern } from '../admin/userRows';
 import { chargeStorage, releaseStorage } from '../usage/storageQuota';
 import { postSizeBytes } from './postSize';
+import { searchMatch, searchOrder, searchTerm, withSearchSettings } from './postSearch';
 
 export const DEFAULT_PER_PAGE = 20;
 
@@ -107,7 +107,7 @@ export async function savePosts(
     .insert(posts)
     .values(values)
     .onConflictDoNothing({ target: [posts.userId, posts.url] })
-    .returning();
+    .returning(postColumns);
   await chargeStorage(
     tx,
     userId,
@@ -118,7 +118,7 @@ export async function savePosts(
   if (missing.length) {
     // A saved url answers the post as it is, with what it has gained since (tags, media): a retry changes nothing.
     const existing = await tx
-      .select()
+      .select(postColumns)
       .from(posts)
       .where(and(eq(posts.userId, userId), inArray(posts.url, missing)));
     for (const p of existing) byUrl.set(p.url, { post: p, created: false });
@@ -147,9 +147,11 @@ export function afterCursor(cursor: string): SQL {
 }
 
 /**
- * GET /api/ext/posts: the user's posts, newest first, filtered; total for X-Total-Count (every post the filters
- * match, whatever the page or cursor). `before` pages by place (keyset), so a sync reads a large library at
- * the same cost per page and never skips a post when others are saved meanwhile.
+ * GET /api/ext/posts: the user's posts, filtered; total for X-Total-Count (every post the filters match, whatever
+ * the page or cursor). Without a search, newest first, and `before` pages by place (keyset), so a sync reads a
+ * large library at the same cost per page and never skips a post when others are saved meanwhile. With a search,
+ * by relevance (postSearch.ts), paged by position: the cursor is `r` and the results before it, since a rank is
+ * no key to page by (a search's pages are read at once, not over a sync's minutes).
  */
 export async function listPosts(
   ctx: AppContext,
@@ -161,37 +163,39 @@ export async function listPosts(
   const tag = q.tag?.trim().toLowerCase();
   if (tag) conds.push(sql`${tag} = any(${posts.tags})`);
   if (q.updatedSince) conds.push(sql`${posts.updatedAt} >= ${new Date(q.updatedSince)}`);
-  const term = q.search?.trim();
-  // The same expression as posts_search_trgm_idx, so a selective term is found through the trigram index.
-  if (term)
-    conds.push(
-      sql`post_search_text(${posts.author}, ${posts.authorHandle}, ${posts.title}, ${posts.text}, ${posts.tags}) ilike ${likePattern(term)}`,
-    );
-  const where = and(...conds);
+  const term = searchTerm(q.search ?? q.q);
+  const ranked = q.before?.startsWith('r');
+  if (term && q.before && !ranked) throw badRequest('before must be the nextCursor of an earlier page');
   const perPage = q.perPage ?? DEFAULT_PER_PAGE;
-  const page = q.page ?? 1;
-  const found = await ctx.db
-    .select({ ...getTableColumns(posts), cursor: CURSOR_MICROS })
-    .from(posts)
-    .where(q.before ? and(where, afterCursor(q.before)) : where)
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    // One more than asked: whether there is a next page, without a second query.
-    .limit(perPage + 1)
-    .offset((page - 1) * perPage);
-  const [{ n }] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(posts)
-    .where(where);
-  const shown = found.slice(0, perPage);
-  const last = shown.at(-1);
-  return {
-    posts: await withMedia(
-      ctx.db,
-      shown.map(({ cursor: _, ...row }) => row),
-    ),
-    nextCursor: last && found.length > perPage ? `${last.cursor}_${last.id}` : null,
-    total: Number(n),
+  const offset = ranked ? Number(q.before!.slice(1)) : ((q.page ?? 1) - 1) * perPage;
+  const read = async (db: Db) => {
+    if (term) conds.push(await searchMatch(db, and(...conds)!, term));
+    const where = and(...conds);
+    const found = await db
+      .select({ ...postColumns, cursor: CURSOR_MICROS })
+      .from(posts)
+      .where(q.before && !ranked ? and(where, afterCursor(q.before)) : where)
+      .orderBy(...(term ? searchOrder(term) : []), desc(posts.createdAt), desc(posts.id))
+      // One more than asked: whether there is a next page, without a second query.
+      .limit(perPage + 1)
+      .offset(offset);
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(posts)
+      .where(where);
+    const shown = found.slice(0, perPage);
+    const more = found.length > perPage;
+    const last = shown.at(-1);
+    return {
+      posts: await withMedia(
+        db,
+        shown.map(({ cursor: _, ...row }) => row),
+      ),
+      nextCursor: !more || !last ? null : term ? `r${offset + perPage}` : `${last.cursor}_${last.id}`,
+      total: Number(n),
+    };
   };
+  return term ? withSearchSettings(ctx.db, read) : read(ctx.db);
 }
 
 /**
@@ -234,7 +238,7 @@ export async function setPostLabels(
 ): Promise<Post> {
   const id = existingId(postId, 'Post');
   const [post] = await tx
-    .select()
+    .select(postColumns)
     .from(posts)
     .where(and(eq(posts.id, id), eq(posts.userId, userId)))
     .for('update');
@@ -249,7 +253,7 @@ export async function setPostLabels(
     .update(posts)
     .set({ tags, category, sizeBytes, updatedAt: now })
     .where(eq(posts.id, id))
-    .returning();
+    .returning(postColumns);
   const [labelled] = await withMedia(tx, [updated]);
   return labelled;
 }

@@ -71,7 +71,8 @@ describe('GET /api/ext/posts', () => {
     expect(urls(await list(carl, '?search=HOPPER'))).toEqual(['https://x.com/c/1']);
     expect(urls(await list(carl, '?search=outdoor'))).toEqual(['https://pinterest.com/c/4']);
     expect(urls(await list(carl, '?search=100%25%20remote_'))).toEqual(['https://linkedin.com/c/2']);
-    expect(urls(await list(carl, '?search=100%25x'))).toEqual([]);
+    // % is no wildcard: "0%e" is not in the text, though "0", then "e" are (a search this short tries no typos).
+    expect(urls(await list(carl, '?search=0%25e'))).toEqual([]);
     expect(urls(await list(carl, '?platform=x'))).toEqual(['https://x.com/c/3', 'https://x.com/c/1']);
     expect(urls(await list(carl, '?tag=DIY'))).toEqual(['https://pinterest.com/c/4']);
     const res = await list(carl, '?platform=x&search=kernel');

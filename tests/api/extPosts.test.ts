@@ -42,7 +42,7 @@ describe('the OpenAPI document', () => {
       ]),
     );
     const params = doc.paths['/api/ext/posts'].get.parameters.map((p: { name: string }) => p.name);
-    expect(params).toEqual(['search', 'platform', 'tag', 'page', 'perPage', 'updatedSince', 'before']);
+    expect(params).toEqual(['search', 'q', 'platform', 'tag', 'page', 'perPage', 'updatedSince', 'before']);
     const saveFields = Object.keys(
       doc.paths['/api/ext/posts'].post.requestBody.content['application/json'].schema.properties,
     );

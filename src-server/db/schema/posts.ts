@@ -1,8 +1,11 @@
 import { createdAt, ts, uuidId } from './columns';
-import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { getTableColumns, sql } from 'drizzle-orm';
+import { bigint, customType, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ownerId } from './users';
 import { POST_PLATFORMS } from '../../../src/contract/ext';
+
+/** PostgreSQL's full-text document type; read only by SQL (search ranks with it), never sent to a client. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** A post the extension saved for a user. Saving the same URL again returns this row. */
 export const posts = pgTable(
@@ -30,6 +33,14 @@ export const posts = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * The post's words for relevance-ranked search, kept by PostgreSQL itself: author, handle and tags weigh
+     * most (A), the title next (B), the text least (D). post_search_vector is an IMMUTABLE function made in the
+     * migrations (0017), as post_search_text is. Services select postColumns, which leave it out.
+     */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`post_search_vector(author, author_handle, title, text, tags)`),
   },
   (t) => [
     uniqueIndex('posts_user_url_idx').on(t.userId, t.url),
@@ -39,6 +50,9 @@ export const posts = pgTable(
     // Search covers author (name and handle), title, text and tags by substring (ILIKE). post_search_text is an
     // IMMUTABLE wrapper made in the migrations, because array_to_string is only STABLE and an index expression
     // must be immutable.
+    // Full-text search (websearch_to_tsquery against search_vector); the trigram index above still finds a
+    // word's beginning and a typo, which full-text search does not.
+    index('posts_search_fts_idx').using('gin', t.searchVector),
     index('posts_search_trgm_idx').using(
       'gin',
       sql`post_search_text(${t.author}, ${t.authorHandle}, ${t.title}, ${t.text}, ${t.tags}) gin_trgm_ops`,
@@ -70,4 +84,7 @@ export const postMedia = pgTable(
   ],
 );
 
-export type PostRow = typeof posts.$inferSelect;
+/** Every column a service reads, without the search document (large, and only SQL needs it). */
+const { searchVector: _searchVector, ...readable } = getTableColumns(posts);
+export const postColumns = readable;
+export type PostRow = Omit<typeof posts.$inferSelect, 'searchVector'>;
