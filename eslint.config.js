@@ -55,14 +55,20 @@ const roomZones = [
   },
 ];
 
-const adminResourceZones = subfolders('src-admin')
-  .filter((name) => !ADMIN_SHARED.includes(name))
-  .map((name) => ({
-    target: `./src-admin/${name}`,
-    from: './src-admin',
-    except: [`./${name}`, ...ADMIN_SHARED.map((s) => `./${s}`)],
-    message: `A console resource uses only ${ADMIN_SHARED.join(', ')} and its own folder.`,
-  }));
+const ADMIN_SECTIONS = subfolders('src-admin').filter((name) => !ADMIN_SHARED.includes(name));
+const adminResourceZones = ADMIN_SECTIONS.map((name) => ({
+  target: `./src-admin/${name}`,
+  from: './src-admin',
+  except: [`./${name}`, ...ADMIN_SHARED.map((s) => `./${s}`)],
+  message: `A console resource uses only ${ADMIN_SHARED.join(', ')} and its own folder.`,
+}));
+// ...and the shared folders use no section: the console's root (registry.ts) hands them what they need.
+const adminSharedZones = ADMIN_SHARED.map((name) => ({
+  target: `./src-admin/${name}`,
+  from: ADMIN_SECTIONS.map((section) => `./src-admin/${section}`),
+  message:
+    'Shared console code imports no section: take what it needs from the registry, passed in by the root.',
+}));
 
 // The site's shared folders: a screen uses only these and its own folder; layouts use ui; ui uses neither.
 const SITE_SHARED = ['layout', 'ui'];
@@ -110,7 +116,10 @@ export default tseslint.config(
       'import/ignore': ['node_modules'],
     },
     rules: {
-      'import/no-restricted-paths': ['error', { zones: [...roomZones, ...adminResourceZones, ...siteZones] }],
+      'import/no-restricted-paths': [
+        'error',
+        { zones: [...roomZones, ...adminResourceZones, ...adminSharedZones, ...siteZones] },
+      ],
       'import/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
@@ -120,7 +129,14 @@ export default tseslint.config(
     rules: {
       'import/no-restricted-paths': [
         'error',
-        { zones: [...roomZones.filter((z) => z.target !== './src'), ...adminResourceZones, ...siteZones] },
+        {
+          zones: [
+            ...roomZones.filter((z) => z.target !== './src'),
+            ...adminResourceZones,
+            ...adminSharedZones,
+            ...siteZones,
+          ],
+        },
       ],
     },
   },

@@ -5,19 +5,13 @@ import type { Profile } from '../src/contract/user';
 import { PRODUCT_NAME } from '../src/config';
 import { createAuthProvider } from './providers/authProvider';
 import { sessionQueryClient } from './providers/sessionQueryClient';
-import { dataProvider } from './providers/dataProvider';
+import { dataProvider } from './dataProvider';
 import { AdminLayout } from './layout/AdminLayout';
+import { NavigationContext } from './layout/sections';
 import { darkTheme, lightTheme } from './layout/themes';
 import { GridOptionsProvider, type GridOptions } from './grid/gridOptions';
-import { CostAnalysis, Overview, operatorStore } from './openingScreen';
-
-import users from './users';
-import coupons from './coupons';
-import flagged from './flagged';
-import aiConfig from './ai-config';
-import suspicious from './suspicious';
-import support from './support';
-import audit from './audit';
+import { operatorStore } from './openingScreen';
+import { COST_ANALYSIS, NAVIGATION, OVERVIEW, SECTIONS } from './registry';
 
 const NO_OPTIONS: GridOptions = {};
 
@@ -42,30 +36,36 @@ export function AdminConsole({
   const adminStore = useMemo(() => store ?? operatorStore(profile._id), [store, profile._id]);
   return (
     <GridOptionsProvider value={gridOptions}>
-      <Admin
-        basename={basename}
-        title={`${PRODUCT_NAME} Admin`}
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        queryClient={queryClient}
-        store={adminStore}
-        layout={AdminLayout}
-        theme={lightTheme}
-        darkTheme={darkTheme}
-        dashboard={Overview}
-        disableTelemetry
-      >
-        <Resource name="users" {...users} />
-        <Resource name="coupons" {...coupons} />
-        <Resource name="flagged" {...flagged} />
-        <Resource name="ai-config" {...aiConfig} />
-        <Resource name="suspicious" {...suspicious} />
-        <Resource name="messages" {...support} />
-        <Resource name="audit-log" {...audit} />
-        <CustomRoutes>
-          <Route path="/cost-analysis" element={<CostAnalysis />} />
-        </CustomRoutes>
-      </Admin>
+      <NavigationContext.Provider value={NAVIGATION}>
+        <Admin
+          basename={basename}
+          title={`${PRODUCT_NAME} Admin`}
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          queryClient={queryClient}
+          store={adminStore}
+          layout={AdminLayout}
+          theme={lightTheme}
+          darkTheme={darkTheme}
+          dashboard={OVERVIEW.screen}
+          disableTelemetry
+        >
+          {SECTIONS.map((s) => (
+            <Resource
+              key={s.name}
+              name={s.name}
+              list={s.list}
+              show={s.show}
+              icon={s.icon}
+              options={{ label: s.label }}
+              recordRepresentation={s.recordRepresentation}
+            />
+          ))}
+          <CustomRoutes>
+            <Route path={`/${COST_ANALYSIS.path}`} element={<COST_ANALYSIS.screen />} />
+          </CustomRoutes>
+        </Admin>
+      </NavigationContext.Provider>
     </GridOptionsProvider>
   );
 }

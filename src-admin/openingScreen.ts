@@ -1,35 +1,16 @@
 import { localStorageStore, type Store } from 'react-admin';
 import type { Profile } from '../src/contract/user';
-import { preloadable } from './common/preloadable';
-import { NAVIGATION, sectionIndex } from './layout/sections';
-import { dataProvider } from './providers/dataProvider';
+import { sectionIndex } from './layout/sections';
 import { openingParams, type StoredListParams } from './providers/listsAhead';
-import { RESOURCES } from './providers/resources';
-import users from './users';
-import coupons from './coupons';
-import flagged from './flagged';
-import aiConfig from './ai-config';
-import suspicious from './suspicious';
-import support from './support';
-import audit from './audit';
-
-export const Overview = preloadable(() => import('./pages/overview/Overview').then((m) => m.default));
-export const CostAnalysis = preloadable(() =>
-  import('./pages/costAnalysis/CostAnalysis').then((m) => m.default),
-);
+import { dataProvider } from './dataProvider';
+import { COST_ANALYSIS, NAVIGATION, OVERVIEW, RESOURCE_SPECS, SECTIONS } from './registry';
 
 /** Every screen's code by its path under /admin (a section's path is also its react-admin resource). */
-const SCREENS: Record<string, { preload: () => Promise<void> }> = {
-  '': Overview,
-  'cost-analysis': CostAnalysis,
-  users: users.list,
-  coupons: coupons.list,
-  flagged: flagged.list,
-  'ai-config': aiConfig.list,
-  suspicious: suspicious.list,
-  messages: support.list,
-  'audit-log': audit.list,
-};
+const SCREENS: Record<string, { preload: () => Promise<void> }> = Object.fromEntries([
+  [OVERVIEW.path, OVERVIEW.screen],
+  [COST_ANALYSIS.path, COST_ANALYSIS.screen],
+  ...SECTIONS.map((s) => [s.name, s.list]),
+]);
 
 /** The operator's own react-admin store: their grid preferences and list params, kept across visits. */
 export const operatorStore = (profileId: string): Store =>
@@ -37,7 +18,7 @@ export const operatorStore = (profileId: string): Store =>
 
 /** The path under the console of the screen the address opens ('' for the overview), if it names one. */
 function openingPath(pathname: string, basename: string): string | undefined {
-  const index = sectionIndex(pathname, basename);
+  const index = sectionIndex(NAVIGATION, pathname, basename);
   return index < 0 ? undefined : NAVIGATION[index]!.path;
 }
 
@@ -59,7 +40,7 @@ export function fetchOpeningList(
   basename = '/admin',
 ): void {
   const path = openingPath(location.pathname, basename);
-  const first = path ? RESOURCES[path]?.firstPage : undefined;
+  const first = path ? RESOURCE_SPECS[path]?.firstPage : undefined;
   const rest = location.pathname.slice(basename.length).replace(/^\/+|\/+$/g, '');
   if (!path || !first || rest !== path || location.search) return;
   const stored = operatorStore(profile._id).getItem<StoredListParams>(`${path}.listParams`);

@@ -4,21 +4,20 @@ import { Link, useLocation } from 'react-router-dom';
 import { useBasename } from 'react-admin';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { NAVIGATION, SUPPORT_PATH, sectionIndex } from './sections';
+import { SUPPORT_PATH, sectionIndex, useNavigation } from './sections';
 import { SupportTab } from './SupportTab';
-
-const LIST_SECTIONS = new Set(['users', 'coupons', 'flagged', 'suspicious', 'messages', 'audit-log']);
 
 /** The console's one navigation: the spec's six sections, then the pages added beside them. */
 export function SectionTabs() {
   const basename = useBasename();
   const { pathname } = useLocation();
-  const index = sectionIndex(pathname, basename);
-  const section = NAVIGATION[index];
+  const tabs = useNavigation();
+  const index = sectionIndex(tabs, pathname, basename);
+  const section = tabs[index];
   return (
     <nav aria-label="Console sections">
       {/* List sections show their name in the app bar only: give the page its one heading for screen readers. */}
-      {section && LIST_SECTIONS.has(section.path) ? (
+      {section && !section.ownHeading ? (
         <Typography component="h1" sx={visuallyHidden}>
           {section.label}
         </Typography>
@@ -30,7 +29,7 @@ export function SectionTabs() {
         aria-label="Console sections"
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
       >
-        {NAVIGATION.map((s) =>
+        {tabs.map((s) =>
           s.path === SUPPORT_PATH ? (
             <SupportTab key={s.label} label={s.label} to={`${basename}/${s.path}`} />
           ) : (

@@ -16,10 +16,13 @@ export interface ResourceSpec {
   loadError: string;
   /** How its list opens: the order and page size its `<List>` is given (also used to fetch it ahead). */
   firstPage?: FirstPage;
+  /** The keys the server sorts its list by: the contract's list (src/contract/adminSort.ts), never a copy. */
+  sortKeys?: readonly string[];
 }
 
-export interface FirstPage {
-  sort: SortPayload;
+/** A list's opening order and page size; `K` narrows the field to the keys its server sorts by. */
+export interface FirstPage<K extends string = string> {
+  sort: SortPayload & { field: K };
   perPage: number;
 }
 
@@ -40,12 +43,14 @@ export const fieldsMatch = (row: Row, f: Filter, ...fields: string[]) =>
 
 /**
  * A resource whose rows are `T`: ids from `id` (or `_id`) unless it says otherwise, and every row kept unless
- * its filter says otherwise.
+ * its filter says otherwise. A list opens sorted by one of its `sortKeys`, or does not compile.
  */
-export function resourceSpec<T>(
-  spec: Omit<ResourceSpec, 'idOf' | 'matches'> & {
+export function resourceSpec<T, K extends string = string>(
+  spec: Omit<ResourceSpec, 'idOf' | 'matches' | 'firstPage' | 'sortKeys'> & {
     idOf?: ResourceSpec['idOf'];
     matches?: (row: T & Row, filter: Filter) => boolean;
+    sortKeys?: readonly K[];
+    firstPage?: FirstPage<NoInfer<K>>;
   },
 ): ResourceSpec {
   return { idOf: byId, matches: () => true, ...spec } as ResourceSpec;

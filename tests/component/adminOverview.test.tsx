@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, fakeApi, renderConsole } from './adminHarness';
-import { NAVIGATION } from '../../src-admin/layout/sections';
+import { NAVIGATION } from '../../src-admin/registry';
 
 afterEach(() => {
   cleanup();

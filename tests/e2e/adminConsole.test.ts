@@ -2,7 +2,7 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { chromiumForFile, expectSignedOut, newPage, snap, submitSignIn } from './browser';
 import { ADMIN, adminToken, api, consoleAs, POLL } from './console';
-import { NAVIGATION } from '../../src-admin/layout/sections';
+import { NAVIGATION } from '../../src-admin/registry';
 
 // The one navigation, whose labels and order tests/unit/adminLogic.test.ts pins.
 const SECTIONS = NAVIGATION.map((s) => s.label);

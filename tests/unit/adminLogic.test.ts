@@ -16,7 +16,8 @@ import { flaggedDate, flaggedReason } from '../../src-admin/flagged/flaggedForma
 import { storageUsedOfLimit } from '../../src-admin/common/usageFormat';
 import { aiConfigRows, keyNote, lastUpdated } from '../../src-admin/ai-config/aiConfigRows';
 import { applyListParams, mapBounded, sortRows } from '../../src-admin/providers/listQuery';
-import { NAVIGATION, SECTIONS, sectionIndex } from '../../src-admin/layout/sections';
+import { sectionIndex } from '../../src-admin/layout/sections';
+import { NAVIGATION, SECTIONS } from '../../src-admin/registry';
 import { suspiciousCsvColumns } from '../../src-admin/suspicious/suspiciousCsv';
 import type { SuspiciousUser } from '../../src/contract/admin';
 
@@ -258,9 +259,8 @@ describe('list helpers', () => {
 });
 
 describe('sections', () => {
-  it('has the six spec labels in order, then Support and Audit log; the tab bar adds Cost analysis last', () => {
+  it('has the six spec labels in order, then Support and Audit log; the tab bar adds Overview first and Cost analysis last', () => {
     expect(SECTIONS.map((s) => s.label)).toEqual([
-      'Overview',
       'Users',
       'Coupons',
       'Flagged Users',
@@ -269,15 +269,20 @@ describe('sections', () => {
       'Support',
       'Audit log',
     ]);
-    expect(NAVIGATION.map((s) => s.label)).toEqual([...SECTIONS.map((s) => s.label), 'Cost analysis']);
+    expect(NAVIGATION.map((s) => s.label)).toEqual([
+      'Overview',
+      ...SECTIONS.map((s) => s.label),
+      'Cost analysis',
+    ]);
   });
   it('maps a path to its tab', () => {
-    expect(sectionIndex('/admin', '/admin')).toBe(0);
-    expect(sectionIndex('/admin/coupons', '/admin')).toBe(2);
-    expect(sectionIndex('/admin/ai-config/x', '/admin')).toBe(4);
-    expect(sectionIndex('/admin/messages/42/show', '/admin')).toBe(6);
-    expect(sectionIndex('/admin/cost-analysis', '/admin')).toBe(8);
-    expect(sectionIndex('/admin/nowhere', '/admin')).toBe(-1);
+    const at = (path: string) => sectionIndex(NAVIGATION, path, '/admin');
+    expect(at('/admin')).toBe(0);
+    expect(at('/admin/coupons')).toBe(2);
+    expect(at('/admin/ai-config/x')).toBe(4);
+    expect(at('/admin/messages/42/show')).toBe(6);
+    expect(at('/admin/cost-analysis')).toBe(8);
+    expect(at('/admin/nowhere')).toBe(-1);
   });
 });
 

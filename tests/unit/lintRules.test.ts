@@ -7,6 +7,8 @@ import { ESLint } from 'eslint';
 // `npm run lint` uses, so a change that makes lint faster cannot quietly make it blind.
 const ROOT = join(import.meta.dirname, '../..');
 const PROBE = join(ROOT, 'src', `lintProbe${process.pid}`);
+// A probe inside the console's shared grid folder that reaches into a section.
+const GRID_PROBE = join(ROOT, 'src-admin', 'grid', `lintProbe${process.pid}.ts`);
 
 const eslint = new ESLint({ cwd: ROOT });
 const rulesHit = async (file: string) =>
@@ -27,9 +29,16 @@ beforeAll(() => {
     join(PROBE, 'upward.ts'),
     "import AdminApp from '../../src-admin/AdminApp';\nexport const upward = AdminApp;\n",
   );
+  writeFileSync(
+    GRID_PROBE,
+    "import { userData } from '../users/userData';\nexport const probe = userData;\n",
+  );
 });
 
-afterAll(() => rmSync(PROBE, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(PROBE, { recursive: true, force: true });
+  rmSync(GRID_PROBE, { force: true });
+});
 
 // Linting starts by reading the config and resolving imports: generous time on a busy machine, not a speed check.
 describe('lint', { timeout: 60_000 }, () => {
@@ -40,5 +49,10 @@ describe('lint', { timeout: 60_000 }, () => {
 
   it('refuses shared code importing the console', async () => {
     expect(await rulesHit('upward.ts')).toContain('import/no-restricted-paths');
+  });
+
+  it("refuses the console's shared folders importing a section", async () => {
+    const [result] = await eslint.lintFiles([GRID_PROBE]);
+    expect(result.messages.map((m) => m.ruleId)).toContain('import/no-restricted-paths');
   });
 });
