@@ -209,4 +209,24 @@ export const RATE_RULES = {
     { name: 'ai-account-hour', max: 600, windowMs: 60 * MINUTE, key: byAccount, tooMany: AI_TOO_MANY },
     { name: 'ai-ip-minute', max: 120, windowMs: MINUTE, key: byIp, tooMany: AI_TOO_MANY },
   ],
+  // The library's edits (tags, bulk deletes) are made by hand, a held-down key included; per account, so a script
+  // cannot churn an account's rows and storage counters without end. Deleting everything is rarer still.
+  libraryEdit: [
+    {
+      name: 'library-edit-account',
+      max: 120,
+      windowMs: MINUTE,
+      key: byAccount,
+      tooMany: 'Too many changes.',
+    },
+  ],
+  deleteAll: [
+    {
+      name: 'delete-all-account',
+      max: 5,
+      windowMs: 60 * MINUTE,
+      key: byAccount,
+      tooMany: 'Too many requests.',
+    },
+  ],
 } satisfies Record<string, RateRule[]>;
