@@ -30,6 +30,7 @@ const SERVER_PACKAGES = [
   'openai',
   '@anthropic-ai/sdk',
   '@google/genai',
+  '@aws-sdk/client-s3',
 ];
 
 const ROOMS = ['src', 'src-site', 'src-admin', 'src-extension', 'src-server'];

@@ -26,8 +26,10 @@ import { registerAuditGuard, type AdminWriteRoute } from './admin/auditGuard';
 import { extRoutes } from './ext/routes';
 import { aiRoutes } from './ai/routes';
 import { healthRoute } from './health/healthRoute';
-import { diskMediaStore, mediaRoot, type MediaStore } from './media/mediaStore';
+import type { MediaStore } from './media/mediaStore';
+import { createStores } from './media/stores';
 import { collectRouteTable } from './routeTable';
+import { registerDrain } from './drain';
 import './context';
 
 export interface BuildOptions {
@@ -36,8 +38,10 @@ export interface BuildOptions {
   clock?: Clock;
   mailer?: Mailer;
   rateLimits?: RateLimitStore;
-  /** Where media bytes go (default: files under DATA_DIR/media). */
+  /** Where media bytes go (default: the store configuration chooses, see media/stores.ts). */
   mediaStore?: MediaStore;
+  /** Where support screenshots go (default: as for media). */
+  uploadStore?: MediaStore;
   /** The built web app's folder; omitted in API tests. */
   clientDir?: string;
   logger?: boolean;
@@ -69,6 +73,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   collectRouteTable(app);
 
   const clock = opts.clock ?? systemClock;
+  const stores = createStores(config);
   const ctx = {
     config,
     db: opts.db,
@@ -80,7 +85,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         ? redisRateLimitStore(config.REDIS_URL, config.REDIS_KEY_PREFIX)
         : memoryRateLimitStore(clock)),
     log: app.log,
-    media: opts.mediaStore ?? diskMediaStore(mediaRoot(config.DATA_DIR)),
+    media: opts.mediaStore ?? stores.media,
+    uploads: opts.uploadStore ?? stores.uploads,
   } as AppContext;
   // The runner's jobs receive this same context, so it is attached once the rest exists.
   ctx.jobs = createJobRunner(ctx, JOBS, { log: app.log });
@@ -93,7 +99,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Runs in progress finish before the database closes (main.ts closes it after the app).
   app.addHook('onClose', async () => ctx.jobs.stop());
   app.addHook('onClose', async () => ctx.rateLimits.close());
+  app.addHook('onClose', async () => stores.close());
   app.decorate('ctx', ctx);
+  // Counts the requests in flight and closes connections behind their answers once SIGTERM came (shutdown.ts).
+  registerDrain(app);
   const adminWrites: AdminWriteRoute[] = [];
   app.decorate('adminWriteRoutes', adminWrites);
   registerErrorHandler(app);

@@ -36,7 +36,11 @@ const emailList = (fallback: readonly string[]) =>
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * The address to listen on. Unset: 127.0.0.1 (this machine only), or 0.0.0.0 under NODE_ENV=production, where
+   * a proxy or another machine connects; deploy/postkeeper.service and docs/deploy.md set it explicitly.
+   */
+  HOST: optionalString,
   DATA_DIR: z.string().default('./data'),
   /** The built web app to serve; `npm run build` writes it to dist/client unless CLIENT_DIR says otherwise. */
   CLIENT_DIR: optionalString,
@@ -139,11 +143,39 @@ export const envSchema = z.object({
   HEALTH_TOKEN: optionalString.pipe(
     z.string().min(32, { error: 'must be at least 32 characters (a random secret)' }).optional(),
   ),
+  /**
+   * Object storage for media and support screenshots (docs/deploy.md, Object storage). Unset S3_BUCKET: files
+   * under DATA_DIR. S3_ENDPOINT and S3_FORCE_PATH_STYLE point it at MinIO, R2 and the like; the credentials are
+   * the standard AWS variables, or the SDK's own chain (instance role, profile) when those are unset.
+   */
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+        error: 'must be a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)',
+      })
+      .optional(),
+  ),
+  S3_REGION: optionalString.transform((v) => v ?? 'us-east-1'),
+  S3_ENDPOINT: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  S3_FORCE_PATH_STYLE: bool,
+  AWS_ACCESS_KEY_ID: optionalString,
+  AWS_SECRET_ACCESS_KEY: optionalString,
+  AWS_SESSION_TOKEN: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * On SIGTERM, how long the process keeps answering the requests on its open connections before it cuts them
+   * (docs/deploy.md, rolling deploys). Below systemd's 90 s stop timeout and a container's usual 30 s.
+   */
+  SHUTDOWN_GRACE_MS: positiveInt(25_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
-export interface AppConfig extends Env {
+export interface AppConfig extends Omit<Env, 'HOST'> {
+  /** HOST, or its default for NODE_ENV. */
+  HOST: string;
   /** The web app's origin, used in emails and redirects (never the Host header). */
   webUrl: string;
   /** The API's public base URL, ending in /api. */
@@ -191,5 +223,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
     if (missing) throw new ConfigError(`Invalid configuration: ${missing} must be set to bill with Stripe`);
   }
-  return { ...cfg, webUrl, apiUrl, apiDocs, clientDir, extensionDir, billingProvider };
+  checkObjectStorage(cfg, env);
+  const HOST = cfg.HOST ?? (cfg.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
+  return { ...cfg, HOST, webUrl, apiUrl, apiDocs, clientDir, extensionDir, billingProvider };
+}
+
+/** Object storage settings that cannot work together; the errors name variables, never their values. */
+function checkObjectStorage(cfg: Env, env: Record<string, string | undefined>): void {
+  const fail = (message: string) => {
+    throw new ConfigError(`Invalid configuration: ${message}`);
+  };
+  if (!cfg.S3_BUCKET) {
+    const stray = (['S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE'] as const).find((n) => env[n]?.trim());
+    if (stray) fail(`S3_BUCKET must be set to store media in object storage (${stray} is set)`);
+    return;
+  }
+  // Credentials belong in their variables, where logs and error messages know to hide them.
+  if (cfg.S3_ENDPOINT && new URL(cfg.S3_ENDPOINT).username)
+    fail('S3_ENDPOINT must not carry credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY');
+  if (cfg.AWS_ACCESS_KEY_ID && !cfg.AWS_SECRET_ACCESS_KEY)
+    fail('AWS_SECRET_ACCESS_KEY must be set with AWS_ACCESS_KEY_ID');
+  if (cfg.AWS_SECRET_ACCESS_KEY && !cfg.AWS_ACCESS_KEY_ID)
+    fail('AWS_ACCESS_KEY_ID must be set with AWS_SECRET_ACCESS_KEY');
 }

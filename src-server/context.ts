@@ -20,6 +20,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Uploaded media bytes (the extension's post images). */
   media: MediaStore;
+  /** Support screenshots sent with contact messages; their rows keep `uploads/<key>`. */
+  uploads: MediaStore;
 }
 
 /**

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { resolve, sep } from 'node:path';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { InboxMessage, MessageStatus } from '../../src/contract/support';
@@ -9,6 +7,7 @@ import { lockedMessage } from '../db/lockedRows';
 import { notFound } from '../errors';
 import { existingId, uuidsOf } from '../ids';
 import { screenshotImage } from '../contact/imageType';
+import { screenshotKey } from '../contact/contactService';
 import { withinPixelLimit } from '../media/pixelLimit';
 import { likePattern } from './userRows';
 import type { SortKey } from '../../src/contract/adminLists';
@@ -141,7 +140,7 @@ export async function setMessageStatus(
 }
 
 /**
- * The screenshot stored with a message, read from DATA_DIR (never from a public path), with the image type its
+ * The screenshot stored with a message, read from the uploads store (never from a public path), with the image type its
  * bytes prove. 404 when the message has none, its file is gone (the retention job), or it is not a whole image;
  * also when it declares more pixels than an upload may (one stored before the limit), which the console's image
  * would try to decode.
@@ -157,11 +156,11 @@ export async function messageScreenshot(
   if (!row) throw notFound('Message not found');
   const none = notFound('This message has no screenshot');
   if (!row.path) throw none;
-  const dataDir = resolve(ctx.config.DATA_DIR);
-  const file = resolve(dataDir, row.path);
-  // A stored path can never point the read outside the data folder.
-  if (!file.startsWith(dataDir + sep)) throw none;
-  const bytes = await readFile(file).catch(() => null);
+  // A stored path can never point the read outside the uploads store.
+  const key = screenshotKey(row.path);
+  if (!key) throw none;
+  // Missing bytes (the retention job) read as none; a store that fails answers 500, not a false 'none'.
+  const bytes = await ctx.uploads.get(key);
   const image = bytes && screenshotImage(bytes);
   if (!bytes || !image) throw none;
   if (!withinPixelLimit(image))

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
 import type { AppContext } from '../context';
 import { contactMessages } from '../db/schema';
 import { withOutbox } from '../mail/outbox';
@@ -11,22 +9,28 @@ export interface Screenshot {
   type: 'image/png' | 'image/jpeg';
 }
 
+/** A message row's screenshotPath is `uploads/<key>`, the key in ctx.uploads (the form kept from disk days). */
+export const SCREENSHOT_PREFIX = 'uploads/';
+
+/** The uploads store's key of a stored screenshotPath; null for a path that is not one the server wrote. */
+export const screenshotKey = (path: string) =>
+  path.startsWith(SCREENSHOT_PREFIX) ? path.slice(SCREENSHOT_PREFIX.length) : null;
+
 /**
- * Stores a contact or support message, with its screenshot on disk under a generated name (the uploader's
- * filename never reaches the disk), and queues its mail to support in the same transaction; the mail job
- * delivers it. A failed save removes the file it wrote.
+ * Stores a contact or support message, with its screenshot in the uploads store under a generated name (the
+ * uploader's filename never reaches the store), and queues its mail to support in the same transaction; the
+ * mail job delivers it. The bytes go first, so a store that refuses them leaves no message; a failed save
+ * removes the bytes it wrote.
  */
 export async function saveContactMessage(
   ctx: AppContext,
   form: ContactFields,
   screenshot: Screenshot | null,
 ): Promise<void> {
-  const uploadDir = resolve(ctx.config.DATA_DIR, 'uploads');
   let storedName: string | null = null;
   if (screenshot) {
     storedName = `${randomUUID()}.${screenshot.type === 'image/png' ? 'png' : 'jpg'}`;
-    await mkdir(uploadDir, { recursive: true });
-    await writeFile(join(uploadDir, storedName), screenshot.bytes, { flag: 'wx' });
+    await ctx.uploads.put(storedName, screenshot.bytes);
   }
   const label = form.type === 'support' ? 'Support request' : 'Message';
   try {
@@ -36,7 +40,7 @@ export async function saveContactMessage(
         name: form.name,
         email: form.email,
         message: form.message,
-        screenshotPath: storedName ? `uploads/${storedName}` : null,
+        screenshotPath: storedName ? `${SCREENSHOT_PREFIX}${storedName}` : null,
         screenshotType: screenshot?.type ?? null,
         screenshotSize: screenshot?.bytes.length ?? null,
         createdAt: ctx.clock.now(),
@@ -50,12 +54,12 @@ export async function saveContactMessage(
           '',
           form.message,
           '',
-          storedName ? `Screenshot: uploads/${storedName} (in the data folder)` : 'No screenshot.',
+          storedName ? 'Screenshot: attached, shown with the message in the console.' : 'No screenshot.',
         ].join('\n'),
       });
     });
   } catch (err) {
-    if (storedName) await rm(join(uploadDir, storedName), { force: true });
+    if (storedName) await ctx.uploads.delete(storedName).catch(() => undefined);
     throw err;
   }
 }

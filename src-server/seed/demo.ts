@@ -9,14 +9,15 @@ import { seedAdminDemo } from './adminDemo';
 import { seedDemoSubscription } from './demoSubscription';
 import { seedDemoLibrary } from './demoLibrary';
 import { seedDemoInbox } from './demoInbox';
+import type { MediaStore } from '../media/mediaStore';
 
 const GB = 1024 ** 3;
 
 /**
  * The three demo logins of the README and about 200 more accounts. Idempotent: existing accounts are left as
- * they are. With a data folder, the support inbox's demo screenshot is stored there.
+ * they are. With an uploads store, the support inbox's demo screenshot is stored there.
  */
-export async function seedDemo(db: Db, clock: Clock = systemClock, dataDir?: string): Promise<void> {
+export async function seedDemo(db: Db, clock: Clock = systemClock, uploads?: MediaStore): Promise<void> {
   const accounts = [
     {
       email: 'admin@example.com',
@@ -69,5 +70,5 @@ export async function seedDemo(db: Db, clock: Clock = systemClock, dataDir?: str
   targets.set('premium@example.com', 2.5 * GB);
   await seedDemoLibrary(db, clock, targets);
   await seedAdminDemo(db, clock);
-  await seedDemoInbox(db, clock, dataDir);
+  await seedDemoInbox(db, clock, uploads);
 }

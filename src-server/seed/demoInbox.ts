@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import type { Clock } from '../clock';
+import type { MediaStore } from '../media/mediaStore';
+import { SCREENSHOT_PREFIX } from '../contact/contactService';
 import { contactMessages, coupons, users } from '../db/schema';
 import { setMessageStatus } from '../admin/messagesService';
 import { setAdsDisabled } from '../admin/usersService';
@@ -50,9 +50,9 @@ const MESSAGES = [
 /**
  * The console's support inbox and audit log demo: four messages (one with a PNG screenshot) and a few operator
  * changes made through the admin services as admin@example.com, so each comes with its audit entry. Skipped
- * once any message exists. Without a data folder the screenshot is left out.
+ * once any message exists. Without an uploads store the screenshot is left out.
  */
-export async function seedDemoInbox(db: Db, clock: Clock, dataDir?: string): Promise<void> {
+export async function seedDemoInbox(db: Db, clock: Clock, uploads?: MediaStore): Promise<void> {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(contactMessages);
   if (Number(n) > 0) return;
   const now = clock.now().getTime();
@@ -61,12 +61,11 @@ export async function seedDemoInbox(db: Db, clock: Clock, dataDir?: string): Pro
   for (const m of MESSAGES) {
     let screenshotPath: string | null = null;
     let size: number | null = null;
-    if (m.screenshot && dataDir) {
+    if (m.screenshot && uploads) {
       const bytes = demoScreenshotPng();
       const name = `${randomUUID()}.png`;
-      await mkdir(resolve(dataDir, 'uploads'), { recursive: true });
-      await writeFile(join(resolve(dataDir, 'uploads'), name), bytes);
-      screenshotPath = `uploads/${name}`;
+      await uploads.put(name, bytes);
+      screenshotPath = `${SCREENSHOT_PREFIX}${name}`;
       size = bytes.length;
     }
     const [row] = await db

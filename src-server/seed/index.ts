@@ -4,6 +4,7 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/connect';
 import { systemClock, type Clock } from '../clock';
 import { seedDemo } from './demo';
+import { createStores } from '../media/stores';
 
 /**
  * Demo data goes into an empty embedded database on first start, or into any database when SEED_DEMO=1;
@@ -20,7 +21,12 @@ export async function seedIfWanted(
   return database.exclusively(async () => {
     const wanted = config.SEED_DEMO || (database.engine === 'pglite' && (await isEmpty(database)));
     if (!wanted) return false;
-    await seedDemo(database.db, clock, config.DATA_DIR);
+    const stores = createStores(config);
+    try {
+      await seedDemo(database.db, clock, stores.uploads);
+    } finally {
+      stores.close();
+    }
     log.info('demo data seeded');
     return true;
   });

@@ -9,7 +9,7 @@ let headers: Record<string, string>;
 
 beforeAll(async () => {
   t = await startTestApp();
-  await seedDemo(t.db, t.clock, t.config.DATA_DIR);
+  await seedDemo(t.db, t.clock, t.app.ctx.uploads);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/login',

@@ -10,9 +10,10 @@ import { multipartBody, TINY_JPEG, TINY_PNG } from '../fixtures/multipart';
 
 /**
  * The operators' contact inbox: five messages from the landing page (two with screenshots), two operators,
- * and a customer, on an app that also serves the web app from `clientDir`.
+ * and a customer, on an app that also serves the web app from `clientDir`; `env` adds settings (e.g. the
+ * object store's, read when the app starts).
  */
-export function sharedInbox() {
+export function sharedInbox(env: Record<string, string> = {}) {
   const t = {} as TestApp;
   const admin = {} as AdminSession;
   const other = {} as AdminSession;
@@ -60,7 +61,7 @@ export function sharedInbox() {
     // The web app is served too, so the test can show the stored screenshots are not among its files.
     dirs.clientDir = await mkdtemp(join(tmpdir(), 'postkeeper-client-'));
     await writeFile(join(dirs.clientDir, 'index.html'), '<!doctype html><title>Landing</title>');
-    Object.assign(t, await startTestApp({}, { clientDir: dirs.clientDir }));
+    Object.assign(t, await startTestApp(env, { clientDir: dirs.clientDir }));
     Object.assign(admin, await adminSession(t, 'inbox-ops@example.com'));
     Object.assign(other, await adminSession(t, 'second-ops@example.com'));
     user.token = (await registerUser(t.app, { email: 'plain-user@example.com' })).token;

@@ -27,6 +27,14 @@ describe('configuration from the environment', () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
+  it('listens on 127.0.0.1 unless HOST says otherwise; production, behind a proxy, on every address', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test', HOST: ' ' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '127.0.0.1' }).HOST).toBe('127.0.0.1');
+  });
+
   it('derives the API URL from WEB_URL unless API_URL is set', () => {
     expect(loadConfig({ WEB_URL: 'https://postkeeper.app/' }).apiUrl).toBe('https://postkeeper.app/api');
     expect(

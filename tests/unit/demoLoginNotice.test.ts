@@ -19,6 +19,10 @@ describe('what the server says at start about the published demo logins', () => 
     }
   });
 
+  it('lists them quietly on a first start with no HOST, which keeps the server to this machine', () => {
+    expect(demoLoginNotice(loadConfig({}), DEMO_LOGINS).kind).toBe('local');
+  });
+
   it('warns loudly, in the log and the banner, when the server listens beyond this machine', () => {
     const notice = demoLoginNotice(loadConfig({ HOST: '0.0.0.0' }), DEMO_LOGINS);
     expect(notice.kind).toBe('exposed');

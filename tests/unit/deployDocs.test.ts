@@ -23,6 +23,15 @@ describe('the deployment guide and .env.example', () => {
       expect(row(name), name).toContain('**Secret**');
   });
 
+  it('set HOST explicitly where a server runs: the systemd unit, in the guide and in deploy/', () => {
+    const unit = read('deploy/postkeeper-api@.service');
+    expect(unit).toMatch(/^Environment=NODE_ENV=production$/m);
+    expect(unit).toMatch(/^Environment=HOST=127\.0\.0\.1$/m);
+    expect(guide).toContain('(../deploy/postkeeper-api@.service)');
+    expect(guide).toMatch(/^Environment=HOST=127\.0\.0\.1$/m);
+    expect(example).toMatch(/^HOST=$/m);
+  });
+
   it('show the nginx config that the scale test runs', () => {
     expect(guide).toContain('(../deploy/nginx.conf)');
     expect(read('deploy/nginx.conf')).toMatch(/proxy_next_upstream error timeout/);
