@@ -1,6 +1,7 @@
 import type { AiTaskType } from '../../src/contract/ai';
 import type { ExtAccount, Media, Post, SavePost } from '../../src/contract/ext';
 import type { ExtractedPost } from '../shared/extractedPost';
+import type { Facets, LibraryFilters, LibraryStats } from '../shared/messages';
 
 /**
  * Every call the extension makes to the API (/api/ext, docs/product.md), with the session's bearer token. The
@@ -51,6 +52,28 @@ export interface ApiClient {
   uploadMedia(postId: string, image: Blob): Promise<Media>;
   account(): Promise<ExtAccount>;
   ai(task: AiTaskType, postId: string): Promise<Record<string, unknown>>;
+  /** The library's calls (docs/product.md, extension endpoints). */
+  library: LibraryCalls;
+}
+
+/** The library page's calls: counts and series for the whole account, tag edits, deletes, AI tasks. */
+export interface LibraryCalls {
+  facets(filters: LibraryFilters): Promise<Facets>;
+  stats(filters: LibraryFilters): Promise<LibraryStats>;
+  setTags(postId: string, tags: string[]): Promise<Post>;
+  deleteMany(ids: string[]): Promise<{ deleted: number; storageUsed: number }>;
+  deleteAll(): Promise<{ deleted: number; storageUsed: number }>;
+  ask(task: AiTaskType, body: { postId?: string; query?: string }): Promise<Record<string, unknown>>;
+}
+
+/** The filters as the server's query reads them: tag and platform repeated. */
+export function filterQuery(filters: LibraryFilters): string {
+  const params = new URLSearchParams();
+  if (filters.q?.trim()) params.set('q', filters.q.trim());
+  for (const tag of filters.tags) params.append('tag', tag);
+  for (const platform of filters.platforms) params.append('platform', platform);
+  if (filters.category) params.set('category', filters.category);
+  return params.toString();
 }
 
 /**
@@ -110,6 +133,28 @@ export function apiClient(
     async ai(task, postId) {
       const res = await call('POST', `/ext/ai/${task}`, JSON.stringify({ postId }));
       return (await readJson<{ result: Record<string, unknown> }>(res)).result;
+    },
+    library: {
+      facets: async (filters) =>
+        readJson<Facets>(await call('GET', `/ext/library/facets?${filterQuery(filters)}`)),
+      stats: async (filters) =>
+        readJson<LibraryStats>(await call('GET', `/ext/library/stats?${filterQuery(filters)}`)),
+      async setTags(postId, tags) {
+        const res = await call(
+          'PUT',
+          `/ext/posts/${encodeURIComponent(postId)}/tags`,
+          JSON.stringify({ tags }),
+        );
+        const body = await readJson<{ post?: Post } & Partial<Post>>(res);
+        return (body.post ?? body) as Post;
+      },
+      deleteMany: async (ids) => readJson(await call('POST', '/ext/posts/delete', JSON.stringify({ ids }))),
+      deleteAll: async () =>
+        readJson(await call('POST', '/ext/posts/delete-all', JSON.stringify({ confirm: true }))),
+      async ask(task, body) {
+        const res = await call('POST', `/ext/ai/${task}`, JSON.stringify(body));
+        return (await readJson<{ result: Record<string, unknown> }>(res)).result;
+      },
     },
   };
 }

@@ -1,5 +1,16 @@
 import type { WorkerRequest } from '../shared/messages';
 import { library } from './library';
+import {
+  aiTask,
+  deleteAll,
+  deletePosts,
+  libraryFacets,
+  libraryStats,
+  normaliseTags,
+  syncLibrary,
+  updateTags,
+  validFilters,
+} from './libraryActions';
 import { remove, save, savedState } from './saving';
 import { status } from './status';
 import { saveFromTab, type TabAccess } from './tabSave';
@@ -35,6 +46,27 @@ export async function handleRequest(ctx: WorkerContext, tabs: TabAccess, message
       return saveFromTab(ctx, tabs, await tabs.activeTab());
     case 'library':
       return library(ctx);
+    case 'syncLibrary':
+      return syncLibrary(ctx);
+    case 'libraryFacets':
+      return libraryFacets(ctx, validFilters(request.filters));
+    case 'libraryStats':
+      return libraryStats(ctx, validFilters(request.filters));
+    case 'updateTags':
+      return typeof request.url === 'string'
+        ? updateTags(ctx, request.url, normaliseTags(request.tags))
+        : { ok: false, message: 'Which post to tag was not said.' };
+    case 'deletePosts':
+      return deletePosts(
+        ctx,
+        Array.isArray(request.urls) ? request.urls.filter((u) => typeof u === 'string') : [],
+      );
+    case 'deleteAll':
+      return deleteAll(ctx);
+    case 'aiTask':
+      return request.task === 'search' || request.task === 'recommendations' || request.task === 'analytics'
+        ? aiTask(ctx, request.task, typeof request.query === 'string' ? request.query : undefined)
+        : { ok: false, message: 'Unknown AI task.' };
     default:
       return { error: 'Unknown request' };
   }

@@ -11,6 +11,7 @@ import type { WorkerContext } from './workerContext';
 export async function status(ctx: WorkerContext): Promise<StatusAnswer> {
   const signedIn = await signedInApi(ctx);
   let account = signedIn ? await refreshAccount(ctx, signedIn.api).catch(() => null) : null;
+  const offline = Boolean(signedIn && !account);
   // A 401 just now has signed the extension out: the popup says so.
   const session = signedIn && (await signedInApi(ctx))?.session;
   if (session && !account) account = (await cachedAccount(ctx))?.account ?? null;
@@ -26,9 +27,12 @@ export async function status(ctx: WorkerContext): Promise<StatusAnswer> {
             plan: account.plan,
             storageUsed: account.storageUsed,
             storageLimit: account.storageLimit,
+            showAds: account.showAds,
+            aiEnabled: account.aiEnabled,
           },
         }
       : {}),
+    ...(session && offline ? { offline: true } : {}),
     localCount: await countWithStatus(db, 'local'),
     pendingCount,
     webUrl: ctx.config.webUrl,

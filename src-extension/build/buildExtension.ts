@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { build, type InlineConfig, type Plugin } from 'vite';
 import { PRODUCT_NAME } from '../../src/config';
 import { PAGE_METADATA_SCRIPT } from '../background/pageScript';
@@ -12,6 +13,7 @@ import { writeStoreZip } from './storeZip';
 // Builds the extension into EXTENSION_DIR (default dist/extension), ready to load unpacked; with --zip also the
 // store's zip beside it. `npm run build` runs it after the web app; `npm run build:extension` runs it alone.
 //   - popup.html and dashboard.html: ordinary Vite pages (module scripts, no inline code: the CSP forbids it);
+//     the library (dashboard.html) is a React app whose Analytics view (recharts) is a chunk loaded on demand;
 //   - background.js: the service worker, one ES module;
 //   - content/<name>.js: one classic script per file in content/entries/, with everything it imports inlined,
 //     because Chrome runs content scripts as classic scripts; so is pageMetadata.js, which the worker injects.
@@ -41,7 +43,8 @@ function viteConfig(config: ExtensionBuildConfig, build: InlineConfig['build']):
     envDir: false,
     publicDir: false,
     logLevel: 'warn',
-    plugins: [productName],
+    // React for the library page (library/main.tsx); the other entries have no JSX and are left as they are.
+    plugins: [productName, react()],
     define: { ...importMetaEnv(config), 'process.env.NODE_ENV': JSON.stringify('production') },
     build: { outDir: config.outDir, emptyOutDir: false, sourcemap: false, target: 'chrome116', ...build },
   };

@@ -1,3 +1,4 @@
+import type { LibraryFacets, LibraryStats } from '../../src/contract/library';
 import type { ExtractedPost } from './extractedPost';
 
 /**
@@ -21,7 +22,24 @@ export type WorkerRequest =
    * worker brings the local copy up to date from the account first when the API answers, so a post saved
    * elsewhere shows; offline, the local copy as it is.
    */
-  | { type: 'library' };
+  | { type: 'library' }
+  /**
+   * The library page (it reads the local copy itself, libraryStore.ts): bring the copy up to date from the account
+   * (answer: SyncAnswer). Signed out, nothing to do.
+   */
+  | { type: 'syncLibrary' }
+  /** Signed in: the account's counts over the whole library (answer: FacetsAnswer); null when signed out/offline. */
+  | { type: 'libraryFacets'; filters: LibraryFilters }
+  /** Signed in: the account's analytics series (answer: StatsAnswer); null when signed out/offline. */
+  | { type: 'libraryStats'; filters: LibraryFilters }
+  /** New tags for a saved post (answer: LibraryChangeAnswer): in the account when it has it, and here. */
+  | { type: 'updateTags'; url: string; tags: string[] }
+  /** Delete these saved posts (answer: LibraryChangeAnswer): from the account when signed in, and here. */
+  | { type: 'deletePosts'; urls: string[] }
+  /** Delete every saved post (answer: LibraryChangeAnswer), after the page's confirmation. */
+  | { type: 'deleteAll' }
+  /** Pro: one of the AI gateway's library tasks (answer: AiTaskAnswer). */
+  | { type: 'aiTask'; task: 'search' | 'recommendations' | 'analytics'; query?: string };
 
 /** Where one save stands, as the control shows it. */
 export type SaveState =
@@ -67,7 +85,13 @@ export interface StatusAnswer {
     plan: 'free' | 'premium';
     storageUsed: number;
     storageLimit: number;
+    /** A Free account whose ads an operator has not turned off (the library's house ad). */
+    showAds?: boolean;
+    /** Pro and not flagged: the AI tasks beyond categorization. */
+    aiEnabled?: boolean;
   };
+  /** Signed in, but the API did not answer just now: the library is read-only from the local copy. */
+  offline?: boolean;
   /** Saves kept in this browser only (signed out) and saves waiting to be sent. */
   localCount: number;
   pendingCount: number;
@@ -93,7 +117,39 @@ export interface LibraryPost {
   state: 'saved' | 'pending';
   tags: string[];
   category: string | null;
+  /** The account's id, once it has the post. */
+  postId?: string | null;
+  /** The pictures' original addresses, as read from the page ([] for a post saved elsewhere). */
+  images?: string[];
 }
+
+/** The library's filters, as the address and the server's query name them (src/contract/library.ts). */
+export interface LibraryFilters {
+  q?: string;
+  tags: string[];
+  platforms: string[];
+  category?: string;
+}
+
+// The server's shapes (src/contract/library.ts): type-only, so no page bundles zod.
+export type { FacetCount, LibraryFacets as Facets, LibraryStats } from '../../src/contract/library';
+
+export interface SyncAnswer {
+  /** False when the account could not be reached: the page shows the copy as it is, read-only. */
+  online: boolean;
+}
+
+/** Server figures, or null: signed out or offline, so the page counts its local copy. */
+export type FacetsAnswer = { facets: LibraryFacets | null };
+export type StatsAnswer = { stats: LibraryStats | null };
+
+/** A change to the library: done, or why not (the message is shown as it is). */
+export type LibraryChangeAnswer = { ok: true; storageUsed?: number } | { ok: false; message: string };
+
+/** An AI task's result, or why there is none (the page falls back to plain results). */
+export type AiTaskAnswer =
+  | { ok: true; result: Record<string, unknown> }
+  | { ok: false; message: string; upgrade?: boolean };
 
 export interface LibraryAnswer {
   /** Newest saved first. */

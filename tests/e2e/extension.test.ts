@@ -177,10 +177,10 @@ describe('the signed-in web app and the installed extension', () => {
     expect(new URL(signIn ?? '').pathname).toBe('/login');
     expect(await account.innerText()).not.toContain(user.email);
 
-    // Opened now, it says saves stay in this browser until the user signs in.
+    // Opened now, it says saves stay on this computer until the user signs in.
     const reopened = await ext.context.newPage();
     await reopened.goto(ext.dashboardUrl);
-    await reopened.getByText('Not signed in: your saves are kept in this browser.').waitFor();
+    await reopened.getByText('Saved on this computer only. Sign in to keep them in your account').waitFor();
     await snap(reopened, 'extension-library-signed-out');
     await page.close();
   });
