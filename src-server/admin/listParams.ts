@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ListParams } from '../../src/contract/admin';
 import { SORTABLE, type SortableList, type SortKey } from '../../src/contract/adminLists';
 import { badRequest } from '../errors';
 
@@ -79,6 +78,3 @@ export function pageClause(
   if (!window) return { order, limit: sql``, paged: false };
   return { order, limit: sql`limit ${window.limit} offset ${window.offset}`, paged: true };
 }
-
-// Re-exported for the services that still name the spec's query type.
-export type { ListParams };

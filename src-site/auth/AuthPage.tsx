@@ -5,6 +5,7 @@ import { useSession } from '../../src/session/SessionProvider';
 import { clearGoogleSignInPending, markGoogleSignInPending } from '../../src/session/googleHandOff';
 import { AuthCardLayout } from '../layout/AuthCardLayout';
 import { Alert } from '../ui/Alert';
+import { useUnmountSignal } from '../ui/useUnmountSignal';
 import { AuthForm, type AuthInput, EMAIL_INPUT } from './AuthForm';
 import { AUTH_TEXT } from './authTexts';
 import { usePostAuthRedirect, useReturnTo } from './usePostAuthRedirect';
@@ -29,6 +30,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
       : ((location.state as { error?: string } | null)?.error ?? null),
   );
   const [busy, setBusy] = useState(false);
+  const signal = useUnmountSignal();
   const [welcome, setWelcome] = useState(false);
   const [done, setDone] = useState(false);
   const register = mode === 'register';
@@ -68,8 +70,8 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
     }
     setBusy(true);
     try {
-      if (register) await session.register(email, password, displayName.trim());
-      else await session.login(email, password);
+      if (register) await session.register({ email, password, displayName: displayName.trim() }, signal());
+      else await session.login({ email, password }, signal());
       setDone(true);
       if (register) setWelcome(true);
       await redirectAfterAuth(register ? { welcome: true } : undefined);

@@ -4,6 +4,7 @@ import { ApiError, NetworkError } from '../../src/api/client';
 import { requestPasswordReset } from '../../src/api/auth';
 import { AuthCardLayout } from '../layout/AuthCardLayout';
 import { Alert } from '../ui/Alert';
+import { useUnmountSignal } from '../ui/useUnmountSignal';
 import { AuthForm, EMAIL_INPUT } from './AuthForm';
 import { AUTH_TEXT } from './authTexts';
 
@@ -12,13 +13,14 @@ export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const signal = useUnmountSignal();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
     setResult(null);
     try {
-      await requestPasswordReset(email);
+      await requestPasswordReset({ email }, signal());
       setResult({ ok: true, text: AUTH_TEXT.forgotSuccess });
     } catch (err) {
       const text =

@@ -5,6 +5,7 @@ import { resetPasswordRequest } from '../../src/api/auth';
 import { MIN_PASSWORD_LENGTH, TIMINGS } from '../../src/config';
 import { AuthCardLayout } from '../layout/AuthCardLayout';
 import { Alert } from '../ui/Alert';
+import { useUnmountSignal } from '../ui/useUnmountSignal';
 import { AuthForm } from './AuthForm';
 import { AUTH_TEXT } from './authTexts';
 
@@ -29,6 +30,7 @@ export function ResetPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const signal = useUnmountSignal();
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
   async function onSubmit(e: FormEvent) {
@@ -38,7 +40,7 @@ export function ResetPasswordPage() {
     if (invalid || !token) return;
     setBusy(true);
     try {
-      const res = await resetPasswordRequest(token, password);
+      const res = await resetPasswordRequest({ token, newPassword: password }, signal());
       setSuccess(res?.message || 'Your password has been updated.');
       timer.current = setTimeout(
         () => navigate('/dashboard/login', { replace: true }),

@@ -159,7 +159,6 @@ export const flagEventSchema = z.object({
   at: z.string(),
   by: z.string(),
 });
-export type FlagEvent = z.infer<typeof flagEventSchema>;
 
 export const abuseHistorySchema = z.object({
   email: z.string(),

@@ -48,6 +48,7 @@ export const registerBodySchema = body(
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const tokenResponseSchema = z.object({ token: z.string() });
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 /** The one-time code the Google callback puts in `auth_token`, traded for a session token. */
 export const googleExchangeBodySchema = body(
@@ -60,6 +61,7 @@ export const googleExchangeBodySchema = body(
 );
 
 export const requestResetBodySchema = body({ email }, 'email');
+export type RequestResetBody = z.infer<typeof requestResetBodySchema>;
 export const resetPasswordBodySchema = body(
   {
     // Tokens are 43 characters; anything far longer is not one of ours.
@@ -67,8 +69,11 @@ export const resetPasswordBodySchema = body(
       .min(1, { error: 'Invalid reset token' })
       .max(512, { error: 'Invalid reset token' }),
     newPassword: password('Password is required')
-      .min(MIN_PASSWORD_LENGTH, { error: 'Password must be at least 6 characters long' })
+      .min(MIN_PASSWORD_LENGTH, {
+        error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+      })
       .max(256, { error: 'Password must be at most 256 characters long' }),
   },
   'token and newPassword',
 );
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;

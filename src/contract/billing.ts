@@ -23,8 +23,10 @@ export const subscriptionChangeResponseSchema = z.object({
   message: z.string(),
   subscription: subscriptionSchema,
 });
+export type SubscriptionChange = z.infer<typeof subscriptionChangeResponseSchema>;
 export const portalRequestSchema = z.object({
   return_url: z.string({ message: 'return_url is required' }).url({ message: 'return_url must be a URL' }),
 });
+export type PortalRequest = z.infer<typeof portalRequestSchema>;
 export const urlResponseSchema = z.object({ url: z.string() });
 export type UrlResponse = z.infer<typeof urlResponseSchema>;

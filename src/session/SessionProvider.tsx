@@ -8,6 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import type { LoginBody, RegisterBody } from '../contract/auth';
 import type { Profile } from '../contract/user';
 import { ApiError } from '../api/client';
 import { exchangeGoogleCode, fetchProfile, loginRequest, registerRequest } from '../api/auth';
@@ -23,8 +24,9 @@ export interface Session {
   user: Profile | null;
   /** The last session error, e.g. 'Failed to fetch user profile'. */
   error: string | null;
-  login(email: string, password: string): Promise<void>;
-  register(email: string, password: string, displayName: string): Promise<void>;
+  /** `signal` is the signing-in screen's: the call is aborted when that screen goes. */
+  login(body: LoginBody, signal?: AbortSignal): Promise<void>;
+  register(body: RegisterBody, signal?: AbortSignal): Promise<void>;
   /**
    * Logout: ends the session on the server, then in this browser whatever the server answered, and tells the
    * extension (`signOut`). Resolves once this browser is signed out.
@@ -142,6 +144,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       try {
         token = (await call())?.token;
       } catch (err) {
+        // Aborted because its screen went: nobody is left to read a failure text.
+        if ((err as Error)?.name === 'AbortError') throw err;
         throw new Error(err instanceof ApiError && err.serverMessage ? err.serverMessage : fallback);
       }
       if (!token) throw new Error(SESSION_TEXT.noToken);
@@ -162,9 +166,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       ...state,
       googleHandOff,
       finishGoogleHandOff: () => setGoogleHandOff(false),
-      login: (email, password) => authenticate(() => loginRequest(email, password), SESSION_TEXT.loginFailed),
-      register: (email, password, displayName) =>
-        authenticate(() => registerRequest(email, password, displayName), SESSION_TEXT.registrationFailed),
+      login: (body, signal) => authenticate(() => loginRequest(body, signal), SESSION_TEXT.loginFailed),
+      register: (body, signal) =>
+        authenticate(() => registerRequest(body, signal), SESSION_TEXT.registrationFailed),
       logout: async () => {
         await signOut();
         signedOut();

@@ -174,7 +174,7 @@ describe('login and register', () => {
     fetchMock
       .mockResolvedValueOnce(json(200, { token: 'new-token' }))
       .mockResolvedValueOnce(json(200, PROFILE));
-    await act(() => current.login('ada@example.com', 'secret1'));
+    await act(() => current.login({ email: 'ada@example.com', password: 'secret1' }));
     expect(state()).toBe('authenticated|ada@example.com|-');
     expect(localStorage.getItem('authToken')).toBe('new-token');
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
@@ -199,8 +199,8 @@ describe('login and register', () => {
     fetchMock.mockResolvedValueOnce(reply);
     const attempt =
       action === 'login'
-        ? () => current.login('ada@example.com', 'nope')
-        : () => current.register('a@b.co', 'secret1', 'Ada');
+        ? () => current.login({ email: 'ada@example.com', password: 'nope' })
+        : () => current.register({ email: 'a@b.co', password: 'secret1', displayName: 'Ada' });
     await expect(act(attempt)).rejects.toThrow(message);
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(state()).toBe('unauthenticated|-|-');
@@ -210,7 +210,7 @@ describe('login and register', () => {
     mount();
     await waitFor(() => expect(state()).toBe('unauthenticated|-|-'));
     fetchMock.mockResolvedValueOnce(json(201, { token: 't2' })).mockResolvedValueOnce(json(200, PROFILE));
-    await act(() => current.register('a@b.co', 'secret1', 'Ada'));
+    await act(() => current.register({ email: 'a@b.co', password: 'secret1', displayName: 'Ada' }));
     expect(state()).toBe('authenticated|ada@example.com|-');
     expect(localStorage.getItem('authToken')).toBe('t2');
     const body = JSON.parse(String((fetchMock.mock.calls[0] as [string, RequestInit])[1].body));

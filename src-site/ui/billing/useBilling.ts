@@ -3,24 +3,27 @@ import type { Subscription } from '../../../src/contract/billing';
 import { ApiError } from '../../../src/api/client';
 import { createCheckoutSession, createPortalSession, fetchSubscription } from '../../../src/api/billing';
 import { useSession } from '../../../src/session/SessionProvider';
+import { useUnmountSignal } from '../useUnmountSignal';
 import { BILLING_TEXT } from './billingTexts';
 
 /**
- * Runs a billing call; a 401 ends the session (docs/product.md#session-in-the-browser: clears the token and cached profile and tells the
- * extension LOGOUT, which the session's forget does: the server has ended it already).
+ * Runs a billing call with the signal of the screen that makes it, so the call is aborted when that screen goes;
+ * a 401 ends the session (docs/product.md#session-in-the-browser: clears the token and cached profile and tells
+ * the extension LOGOUT, which the session's forget does: the server has ended it already).
  */
 export function useBillingCall() {
   const { forget } = useSession();
+  const signal = useUnmountSignal();
   return useCallback(
-    async <T>(call: () => Promise<T>): Promise<T> => {
+    async <T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> => {
       try {
-        return await call();
+        return await call(signal());
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) forget();
         throw err;
       }
     },
-    [forget],
+    [forget, signal],
   );
 }
 
@@ -97,5 +100,9 @@ export function useStartCheckout() {
 
 export function useOpenPortal() {
   const call = useBillingCall();
-  return useCallback(() => openInNewTab(() => call(() => createPortalSession(window.location.href))), [call]);
+  return useCallback(
+    () =>
+      openInNewTab(() => call((signal) => createPortalSession({ return_url: window.location.href }, signal))),
+    [call],
+  );
 }
