@@ -57,9 +57,11 @@ export async function searchMatch(db: Db, scope: SQL, term: string): Promise<SQL
  * text); then substring hits; then typo hits by how close they are; ties newest first.
  */
 export function searchOrder(term: string): SQL[] {
+  // Ranked by the words looked for: ts_rank of a query with a left-out word (-word) ranks every match 0.
+  const wanted = term.replace(/(^|\s)-("[^"]*"?|\S+)/g, ' ').trim() || term;
   return [
     sql`(${posts.searchVector} @@ ${tsQuery(term)}) desc`,
-    sql`ts_rank(${posts.searchVector}, ${tsQuery(term)}) desc`,
+    sql`ts_rank(${posts.searchVector}, ${tsQuery(wanted)}) desc`,
     sql`(${searchText} ilike ${likePattern(term)}) desc`,
     sql`word_similarity(${term}, ${searchText}) desc`,
   ];

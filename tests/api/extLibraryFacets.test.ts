@@ -17,13 +17,23 @@ const NOW = new Date('2026-03-18T10:00:00Z');
 const LIBRARY = [
   {
     at: '2026-03-18T09:00:00Z',
-    post: { platform: 'x', url: 'https://x.com/a/1', author: 'Ada Lovelace', text: 'Growth loops for startups' },
+    post: {
+      platform: 'x',
+      url: 'https://x.com/a/1',
+      author: 'Ada Lovelace',
+      text: 'Growth loops for startups',
+    },
     tags: ['growth', 'startups'],
     category: 'business',
   },
   {
     at: '2026-03-10T12:00:00Z',
-    post: { platform: 'linkedin', url: 'https://linkedin.com/a/2', author: 'Grace Hopper', text: 'Hiring now' },
+    post: {
+      platform: 'linkedin',
+      url: 'https://linkedin.com/a/2',
+      author: 'Grace Hopper',
+      text: 'Hiring now',
+    },
     tags: ['hiring'],
     category: 'career',
   },
@@ -36,7 +46,12 @@ const LIBRARY = [
   {
     // The first moment of the oldest week shown.
     at: '2025-12-29T00:00:00Z',
-    post: { platform: 'reddit', url: 'https://reddit.com/a/4', authorHandle: 'u/linus', text: 'Kernel notes' },
+    post: {
+      platform: 'reddit',
+      url: 'https://reddit.com/a/4',
+      authorHandle: 'u/linus',
+      text: 'Kernel notes',
+    },
     tags: [],
     category: null,
   },
@@ -61,7 +76,13 @@ beforeAll(async () => {
   // Another account's growth posts are never counted.
   const res = await savePost(t, other, { platform: 'x', url: 'https://x.com/o/1', text: 'Growth growth' });
   await t.db.transaction((tx) =>
-    setPostLabels(tx, other.id, res.json().post.id, { tags: ['growth'], category: 'business' }, t.clock.now()),
+    setPostLabels(
+      tx,
+      other.id,
+      res.json().post.id,
+      { tags: ['growth'], category: 'business' },
+      t.clock.now(),
+    ),
   );
   t.clock.set(NOW);
 });
