@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context';
+import type { AppContext, ClaimedJob, JobOutcome, JobRunner, JobWork } from '../context';
 import { errorText } from '../errorLog';
 import { claimJob, ensureJobRows, finishJob, releaseJob, renewJobLease } from './jobLease';
 
@@ -15,45 +15,7 @@ export interface JobDefinition {
   /** When a new database first runs it (default at once): a daily job need not run on the first start. */
   firstRunAfterMs?: number;
   /** `stopping` is aborted when the server shuts down: a long job should end at its next safe point. */
-  run(ctx: AppContext, stopping: AbortSignal): Promise<void>;
-}
-
-export interface JobOutcome {
-  name: string;
-  /** False when the job was not due, or another process (or this one) was running it. */
-  ran: boolean;
-  error?: string;
-}
-
-/** A job this process has claimed by hand: it holds the lease until the run ends or the claim is released. */
-export interface ClaimedJob {
-  /**
-   * Runs the job in this process with the usual lease renewal and bookkeeping; `work` replaces the job's own
-   * run for this once (e.g. to carry on what the request that claimed it has just recorded).
-   */
-  run(work?: JobDefinition['run']): Promise<JobOutcome>;
-  /** Gives the lease back unused. */
-  release(): Promise<void>;
-}
-
-export interface JobRunner {
-  /** This process's name in the jobs table's lease_owner. */
-  readonly owner: string;
-  /** Runs every due job whose lease this process wins, and waits for them. */
-  runDue(): Promise<JobOutcome[]>;
-  /** Runs one job now whatever its schedule, unless someone holds its lease. */
-  runOnce(name: string): Promise<JobOutcome>;
-  /**
-   * Claims one job now whatever its schedule, so a request can tell at once whether it started it; null when
-   * a process (this one included) holds its lease. Works whether or not the runner ticks.
-   */
-  claim(name: string): Promise<ClaimedJob | null>;
-  /** Asks for a prompt run (e.g. mail just queued); does nothing until the runner is started. */
-  nudge(name: string): void;
-  /** Checks for due jobs every tickMs until stopped. */
-  start(tickMs?: number): void;
-  /** Stops ticking and waits for the runs in progress, so the database can close after it. */
-  stop(): Promise<void>;
+  run: JobWork;
 }
 
 const newOwner = () => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
