@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext, ClaimedJob, JobOutcome, JobRunner, JobWork } from '../context';
+import type { AppContext, JobOutcome, JobRunner, JobWork } from '../context';
 import { errorText } from '../errorLog';
 import { claimJob, ensureJobRows, finishJob, releaseJob, renewJobLease } from './jobLease';
 
