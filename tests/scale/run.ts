@@ -12,6 +12,7 @@ import { freePort, startApi, type ApiProcess } from './apiProcess';
 import { ensureNginx, siteConfig, startNginx, type Nginx } from './nginx';
 import { query, waitFor } from './http';
 import * as check from './checks';
+import { mediaAcrossProcesses, startObjectStore, type ObjectStore } from './objectStorage';
 
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -35,6 +36,8 @@ async function main(): Promise<void> {
   const databaseUrl = dbUrl.toString();
   const redisPrefix = `pk:scale:${randomBytes(4).toString('hex')}:`;
   const smtp = await startSmtp();
+  // Media and screenshots in one bucket both processes share, as on several machines.
+  const store: ObjectStore = await startObjectStore(work);
   const [portA, portB, nginxPort] = [await freePort(), await freePort(), await freePort()];
   const nginxUrl = `http://127.0.0.1:${nginxPort}`;
   // Monitoring's secret: /api/healthz answers the database, Redis and job details only to it and operators.
@@ -53,6 +56,7 @@ async function main(): Promise<void> {
     CLIENT_DIR: webRoot,
     LOG_LEVEL: 'warn',
     HEALTH_TOKEN: healthToken,
+    ...store.env,
   };
   const figures: [string, string | number][] = [];
   let processes: ApiProcess[] = [];
@@ -81,6 +85,9 @@ async function main(): Promise<void> {
     ];
     for (const [name, run] of steps) await step(name, run);
     const token = await step('a session works on every process', () => check.sessionWorksEverywhere(shape));
+    await step('media and screenshots in object storage, across processes', () =>
+      mediaAcrossProcesses(shape, store),
+    );
     const killedAt = await step('one process killed under load fails under 0.1%', () =>
       check.killOneUnderLoad(shape, token),
     );
@@ -92,6 +99,7 @@ async function main(): Promise<void> {
     await nginx?.stop();
     await Promise.all(processes.map((p) => p.stop()));
     await smtp.close();
+    await store.stop();
     await query(BASE_URL, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
     await clearRedis(redisPrefix);
     rmSync(work, { recursive: true, force: true });
