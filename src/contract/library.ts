@@ -109,7 +109,7 @@ export type EditTags = z.infer<typeof editTagsSchema>;
 export const bulkDeleteSchema = z.object(
   {
     ids: z
-      .array(z.uuid({ error: 'Each id must be a post id.' }))
+      .array(z.uuid({ error: 'Each id must be a post id.' }), { error: 'ids must be a list of post ids' })
       .min(1, { error: 'Name at least one post.' })
       .max(LIBRARY_LIMITS.bulkDelete, {
         error: `At most ${LIBRARY_LIMITS.bulkDelete} posts can be deleted at once.`,
