@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { usersRoutes } from './usersRoutes';
+import { usersExportRoute } from './usersExportRoute';
 import { couponsRoutes } from './couponsRoutes';
 import { abuseRoutes } from './abuseRoutes';
 import { aiConfigRoutes } from './aiConfigRoutes';
@@ -14,6 +15,7 @@ import { auditLogRoutes } from './auditLogRoutes';
  */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(usersRoutes);
+  await app.register(usersExportRoute);
   await app.register(couponsRoutes);
   await app.register(abuseRoutes);
   await app.register(aiConfigRoutes);
