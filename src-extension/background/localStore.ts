@@ -53,7 +53,7 @@ export interface AiRetry {
 }
 
 interface Schema extends DBSchema {
-  posts: { key: string; value: StoredPost; indexes: { byStatus: SaveStatus } };
+  posts: { key: string; value: StoredPost; indexes: { byStatus: SaveStatus; bySavedAt: string } };
   aiRetries: { key: string; value: AiRetry };
 }
 
@@ -61,14 +61,31 @@ export type LocalDb = IDBPDatabase<Schema>;
 
 export const DB_NAME = 'postkeeper';
 
+/** 2: posts by savedAt, so the library page reads its first cards (the newest) without reading every post. */
+export const DB_VERSION = 2;
+
 export function openLocalStore(name = DB_NAME): Promise<LocalDb> {
-  return openDB<Schema>(name, 1, {
-    upgrade(db) {
-      const posts = db.createObjectStore('posts', { keyPath: 'url' });
-      posts.createIndex('byStatus', 'status');
-      db.createObjectStore('aiRetries', { keyPath: 'postId' });
+  return openDB<Schema>(name, DB_VERSION, {
+    upgrade(db, oldVersion, _newVersion, tx) {
+      if (oldVersion < 1) {
+        const posts = db.createObjectStore('posts', { keyPath: 'url' });
+        posts.createIndex('byStatus', 'status');
+        db.createObjectStore('aiRetries', { keyPath: 'postId' });
+      }
+      if (oldVersion < 2) tx.objectStore('posts').createIndex('bySavedAt', 'savedAt');
     },
   });
+}
+
+/** The newest `count` posts, newest first (the library's first cards). */
+export async function newestPosts(db: LocalDb, count: number): Promise<StoredPost[]> {
+  const found: StoredPost[] = [];
+  let cursor = await db.transaction('posts').store.index('bySavedAt').openCursor(null, 'prev');
+  while (cursor && found.length < count) {
+    found.push(cursor.value);
+    cursor = await cursor.continue();
+  }
+  return found;
 }
 
 export const getPost = (db: LocalDb, url: string) => db.get('posts', url);

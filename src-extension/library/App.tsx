@@ -29,6 +29,7 @@ import { useLibrary } from './state/useLibrary';
 import { useLibraryChanges } from './state/useLibraryChanges';
 import { useServerFigures } from './state/useServerFigures';
 import { useShortcuts } from './state/useShortcuts';
+import { ShortcutsCard } from './ShortcutsCard';
 import { ViewNav, VIEW_TITLES } from './ViewNav';
 import { BrandMark } from './ui/icons';
 
@@ -130,17 +131,17 @@ export function App({ source }: { source: LibrarySource }) {
       {status && !signedIn && <SignedOutBanner webUrl={status.webUrl} />}
       {readOnly && <OfflineNotice onRetry={lib.retry} />}
       <div className="lib-layout">
-        <aside className="lib-side">
+        <div className="lib-side">
           <ViewNav view={view} onPick={(v) => navigate({ view: v, filters })} />
-          {total > 0 && <FilterSidebar facets={facets} filters={filters} onChange={(f) => setFilters(f)} />}
-          {status && <StorageCard status={status} postCount={total} />}
-          {status && showsAd(account) && <HouseAd webUrl={status.webUrl} />}
-        </aside>
+          {lib.complete && total > 0 && (
+            <FilterSidebar facets={facets} filters={filters} onChange={(f) => setFilters(f)} />
+          )}
+        </div>
         <main id="main" className="lib-main" tabIndex={-1}>
           <div className="lib-main__head">
             <h1>{VIEW_TITLES[view]}</h1>
             <p className="lib-count" role="status">
-              {lib.phase === 'ready' ? countLine : 'Loading your saved posts…'}
+              {lib.phase === 'ready' && lib.complete ? countLine : 'Loading your saved posts…'}
               {pendingCount > 0 && `, ${pendingCount} waiting to be sent`}
             </p>
             {pro && q && view === 'posts' && (
@@ -162,7 +163,8 @@ export function App({ source }: { source: LibrarySource }) {
           )}
           {lib.phase === 'loading' && <FeedSkeleton />}
           {lib.phase === 'error' && <LoadError message={lib.error} onRetry={lib.retry} />}
-          {lib.phase === 'ready' && total === 0 && view !== 'rediscover' && <EmptyLibrary />}
+          {lib.phase === 'ready' && !lib.complete && total === 0 && <FeedSkeleton />}
+          {lib.phase === 'ready' && lib.complete && total === 0 && view !== 'rediscover' && <EmptyLibrary />}
           {lib.phase === 'ready' && total > 0 && view === 'posts' && (
             <>
               {shown.length === 0 && (
@@ -204,6 +206,11 @@ export function App({ source }: { source: LibrarySource }) {
             />
           )}
         </main>
+        <div className="lib-rail">
+          {status && <StorageCard status={status} postCount={total} />}
+          {status && showsAd(account) && <HouseAd webUrl={status.webUrl} />}
+          <ShortcutsCard />
+        </div>
       </div>
       <UndoToast pending={changes.pending} onUndo={changes.undo} />
       {opened && <PostDetail post={opened} onClose={() => setOpened(null)} />}

@@ -4,7 +4,7 @@
 // read of the copy costs and what the same list costs as one runtime message from the worker: why the page reads
 // IndexedDB itself (docs/extension.md, the library page).
 import type { BrowserContext, Page, Worker } from 'playwright-core';
-import type { StoredPost } from '../../src-extension/background/localStore';
+import { DB_VERSION, type StoredPost } from '../../src-extension/background/localStore';
 import { UNPACKED_EXTENSION_ID } from '../../src-extension/build/extensionId';
 import { demoLibrary } from '../fixtures/demoLibrary';
 import { launchBrowser } from './extensionPage';
@@ -29,26 +29,35 @@ export async function extensionWorker(context: BrowserContext): Promise<Worker> 
 
 /** Puts `records` into the extension's local copy (IndexedDB `postkeeper`, store `posts`), in one transaction. */
 export async function seedLibrary(worker: Worker, records: StoredPost[]): Promise<void> {
-  await worker.evaluate(async (rows) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('postkeeper', 1);
-      open.onupgradeneeded = () => {
-        const posts = open.result.createObjectStore('posts', { keyPath: 'url' });
-        posts.createIndex('byStatus', 'status');
-        open.result.createObjectStore('aiRetries', { keyPath: 'postId' });
-      };
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    await new Promise<void>((resolve, reject) => {
-      const tx = db.transaction('posts', 'readwrite');
-      tx.objectStore('posts').clear();
-      for (const row of rows) tx.objectStore('posts').put(row);
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-    });
-    db.close();
-  }, records);
+  await worker.evaluate(
+    async ([rows, version]) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        // As localStore.ts opens it, when the worker has not yet.
+        const open = indexedDB.open('postkeeper', version);
+        open.onupgradeneeded = (e) => {
+          const old = e.oldVersion;
+          const posts =
+            old < 1
+              ? open.result.createObjectStore('posts', { keyPath: 'url' })
+              : open.transaction!.objectStore('posts');
+          if (old < 1) posts.createIndex('byStatus', 'status');
+          if (old < 1) open.result.createObjectStore('aiRetries', { keyPath: 'postId' });
+          if (old < 2) posts.createIndex('bySavedAt', 'savedAt');
+        };
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      await new Promise<void>((resolve, reject) => {
+        const tx = db.transaction('posts', 'readwrite');
+        tx.objectStore('posts').clear();
+        for (const row of rows) tx.objectStore('posts').put(row);
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    },
+    [records, DB_VERSION] as const,
+  );
 }
 
 /** Notes in the page when the first card appears (ms since navigation), before the page's own scripts run. */
@@ -64,24 +73,28 @@ function watchFirstCard(page: Page): Promise<void> {
   });
 }
 
-/** From a keydown in the search box to the frame after the feed changed, for each letter of `text`. */
+/**
+ * From each keydown in the search box to the frame after it (the page filters and draws in the key's own task,
+ * so that frame shows the updated results), for each letter of `text`.
+ */
 async function keystrokeTimes(page: Page, text: string): Promise<number[]> {
   await page.evaluate(() => {
-    const w = window as unknown as { keyTimes: number[]; keyAt?: number };
+    const w = window as unknown as { keyTimes: number[] };
     w.keyTimes = [];
     const input = document.querySelector<HTMLInputElement>('#library-search')!;
-    input.addEventListener('keydown', (e) => (w.keyAt = e.timeStamp), true);
-    new MutationObserver(() => {
-      const at = w.keyAt;
-      if (at === undefined) return;
-      w.keyAt = undefined;
-      requestAnimationFrame(() => setTimeout(() => w.keyTimes.push(performance.now() - at), 0));
-    }).observe(document.querySelector('main')!, { childList: true, subtree: true, characterData: true });
+    input.addEventListener(
+      'keydown',
+      (e) => {
+        const at = e.timeStamp;
+        requestAnimationFrame(() => setTimeout(() => w.keyTimes.push(performance.now() - at), 0));
+      },
+      true,
+    );
   });
   await page.locator('#library-search').focus();
   for (const letter of text) {
     await page.keyboard.type(letter);
-    await page.waitForTimeout(120);
+    await page.waitForTimeout(150);
   }
   return page.evaluate(() => (window as unknown as { keyTimes: number[] }).keyTimes);
 }

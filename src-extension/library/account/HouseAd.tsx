@@ -4,7 +4,7 @@
  */
 export function HouseAd({ webUrl }: { webUrl: string }) {
   return (
-    <aside className="lib-ad" aria-label="Advertisement">
+    <section className="lib-ad" aria-label="Advertisement">
       <span className="lib-ad__label">Ad</span>
       <p className="lib-ad__title">Postkeeper Pro</p>
       <p className="lib-ad__text">
@@ -13,7 +13,7 @@ export function HouseAd({ webUrl }: { webUrl: string }) {
       <a className="pk-btn pk-btn--primary" href={`${webUrl}/upgrade`}>
         Try Pro
       </a>
-    </aside>
+    </section>
   );
 }
 

@@ -62,7 +62,7 @@ export default function AnalyticsView({ stats, pro, ask, query }: AnalyticsViewP
       {vertical ? (
         <>
           <XAxis type="number" allowDecimals={false} tick={axis} />
-          <YAxis type="category" dataKey="name" width={110} tick={axis} />
+          <YAxis type="category" dataKey="name" width={120} tick={axis} interval={0} />
         </>
       ) : (
         <>

@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { LibraryPost } from '../../shared/messages';
-import { createSearchIndex, type LibrarySearch } from './searchIndex';
+import { plainSearch } from './plainSearch';
+import { buildSearchIndex, searchWords, type LibrarySearch } from './searchIndex';
 
 export interface SearchResult {
   /** The posts the search found, best first; all posts, newest first, when there is no search. */
@@ -12,35 +13,34 @@ export interface SearchResult {
 const NO_TERMS = new Map<string, string[]>();
 
 /**
- * Searches the local copy as the user types. The index is built once the first cards are on screen (idle), so
- * opening the library does not wait for it; a search typed before that builds it at once.
+ * Searches the local copy as the user types. The index is built in chunks once the first cards are on screen,
+ * so opening the library does not wait for it; until it is ready, a plain word match answers.
  */
 export function useSearch(posts: LibraryPost[], query: string): SearchResult {
-  const built = useRef<{ posts: LibraryPost[]; index: LibrarySearch } | null>(null);
-  const [, setReady] = useState(0);
-
+  const [built, setBuilt] = useState<{ posts: LibraryPost[]; index: LibrarySearch } | null>(null);
   useEffect(() => {
-    if (built.current?.posts === posts) return;
+    let live = true;
     const id = setTimeout(() => {
-      built.current = { posts, index: createSearchIndex(posts) };
-      setReady((n) => n + 1);
+      void buildSearchIndex(posts).then((index) => live && setBuilt({ posts, index }));
     }, 50);
-    return () => clearTimeout(id);
+    return () => {
+      live = false;
+      clearTimeout(id);
+    };
   }, [posts]);
+  const byUrl = useMemo(() => new Map(posts.map((p) => [p.url, p])), [posts]);
 
   return useMemo(() => {
-    const q = query.trim();
-    if (!q) return { found: posts, terms: NO_TERMS };
-    if (built.current?.posts !== posts) built.current = { posts, index: createSearchIndex(posts) };
-    const byUrl = new Map(posts.map((p) => [p.url, p]));
+    if (!searchWords(query)) return { found: posts, terms: NO_TERMS };
+    if (built?.posts !== posts) return plainSearch(posts, searchWords(query));
     const terms = new Map<string, string[]>();
     const found: LibraryPost[] = [];
-    for (const hit of built.current.index.search(q)) {
+    for (const hit of built.index.search(query)) {
       const post = byUrl.get(hit.url);
       if (!post) continue;
       found.push(post);
       terms.set(hit.url, hit.terms);
     }
     return { found, terms };
-  }, [posts, query]);
+  }, [posts, byUrl, built, query]);
 }

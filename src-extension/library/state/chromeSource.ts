@@ -1,9 +1,10 @@
-import { openLocalStore, type LocalDb } from '../../background/localStore';
+import { newestPosts, openLocalStore, type LocalDb } from '../../background/localStore';
 import { askWorker } from '../../shared/askWorker';
 import { newestFirst, toLibraryPost } from '../../shared/libraryPost';
 import type { LibrarySource } from './librarySource';
 
-let db: Promise<LocalDb> | null = null;
+let opened: Promise<LocalDb> | null = null;
+const db = () => (opened ??= openLocalStore());
 
 /**
  * The real source: the page reads the worker's IndexedDB copy itself (the same extension origin), since handing
@@ -12,9 +13,11 @@ let db: Promise<LocalDb> | null = null;
  */
 export const chromeSource: LibrarySource = {
   async readPosts() {
-    db ??= openLocalStore();
-    const records = await (await db).getAll('posts');
+    const records = await (await db()).getAll('posts');
     return records.map(toLibraryPost).sort(newestFirst);
+  },
+  async readNewest(count) {
+    return (await newestPosts(await db(), count)).map(toLibraryPost);
   },
   ask: askWorker,
   onSessionChange(callback) {

@@ -7,6 +7,8 @@ import type { LibraryPost } from '../../shared/messages';
  */
 export interface LibrarySource {
   readPosts(): Promise<LibraryPost[]>;
+  /** The newest `count` posts only: the first cards, before the whole copy is read. */
+  readNewest?(count: number): Promise<LibraryPost[]>;
   ask: AskWorker;
   /** Calls back when the session changes (a sign-in or sign-out on the web app); answers how to stop. */
   onSessionChange(callback: () => void): () => void;

@@ -6,11 +6,16 @@ export interface LibraryState {
   /** loading: nothing read yet (skeletons); error: the copy could not be read (a message and Retry). */
   phase: 'loading' | 'ready' | 'error';
   posts: LibraryPost[];
+  /** False while only the newest posts are read (the first cards): counts and the empty state wait. */
+  complete: boolean;
   status: StatusAnswer | null;
   /** Signed in but the account cannot be reached: read-only from the local copy. */
   offline: boolean;
   error: string;
 }
+
+/** Enough cards to fill a tall screen. */
+const FIRST_CARDS = 24;
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -23,6 +28,7 @@ export function useLibrary(source: LibrarySource) {
   const [state, setState] = useState<LibraryState>({
     phase: 'loading',
     posts: [],
+    complete: false,
     status: null,
     offline: false,
     error: '',
@@ -34,8 +40,12 @@ export function useLibrary(source: LibrarySource) {
     const current = () => generation.current === mine;
     const statusAsked = source.ask({ type: 'status' });
     try {
+      // The first cards from the newest few, then the whole copy (search, counts and analytics need it all).
+      const newest = await source.readNewest?.(FIRST_CARDS).catch(() => null);
+      if (newest?.length && current())
+        setState((s) => (s.complete ? s : { ...s, phase: 'ready', posts: newest, error: '' }));
       const posts = await source.readPosts();
-      if (current()) setState((s) => ({ ...s, phase: 'ready', posts, error: '' }));
+      if (current()) setState((s) => ({ ...s, phase: 'ready', posts, complete: true, error: '' }));
     } catch (err) {
       if (current()) setState((s) => ({ ...s, phase: 'error', error: message(err) }));
       return;
