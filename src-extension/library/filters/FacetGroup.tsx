@@ -50,10 +50,9 @@ export function FacetGroup({
                   aria-pressed={on}
                   onClick={() => onToggle(value)}
                 >
-                  <span className="lib-facet__name">{label(value)}</span>
+                  <span className="lib-facet__name">{label(value)}</span>{' '}
                   <span className="lib-facet__count">
-                    {count}
-                    <span className="lib-sr"> {count === 1 ? 'post' : 'posts'}</span>
+                    {count} <span className="lib-sr">{count === 1 ? 'post' : 'posts'}</span>
                   </span>
                 </button>
               </li>
