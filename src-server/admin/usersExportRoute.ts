@@ -29,13 +29,15 @@ export async function usersExportRoute(fastify: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       const stream = Readable.from(usersCsv(app.ctx, request.query));
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', 'attachment; filename="postkeeper-users.csv"')
-        .header('Cache-Control', 'private, no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        // A stream goes out as it is read (Fastify serializes no stream); the string schema only documents the 200.
-        .send(stream as unknown as string);
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', 'attachment; filename="postkeeper-users.csv"')
+          .header('Cache-Control', 'private, no-store')
+          .header('X-Content-Type-Options', 'nosniff')
+          // A stream goes out as it is read (Fastify serializes no stream); the string schema only documents the 200.
+          .send(stream as unknown as string)
+      );
     },
   );
 }
