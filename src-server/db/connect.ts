@@ -63,7 +63,9 @@ async function withAdvisoryLock<T>(databaseUrl: string, work: () => Promise<T>):
 export async function connect(opts: ConnectOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // bigint columns come back as numbers: storage sizes stay far below 2^53.
+    // An idle connection that breaks (the database restarting, a dropped link) is reported on the pool, and an
+    // 'error' event nobody listens to ends the process. The pool has already discarded that connection and opens
+    // a fresh one for the next query, so there is nothing more to do here.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const databaseUrl = opts.databaseUrl;
