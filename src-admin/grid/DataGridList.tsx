@@ -76,7 +76,9 @@ export function DataGridList<T extends GridValidRowModel>(props: DataGridListPro
 
   return (
     <Box sx={{ width: '100%', display: 'flex', flexDirection: 'column' }}>
-      {bulkActionButtons ? (
+      {/* Mounted only while rows are selected: react-admin's collapsed bar keeps its buttons in place, on top of
+          the grid's toolbar, where they are invisible yet still overlap the Columns and Density targets. */}
+      {bulkActionButtons && list.selectedIds?.length ? (
         <BulkActionsToolbar selectAllButton={false}>{bulkActionButtons}</BulkActionsToolbar>
       ) : null}
       <DataGrid<T>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
+import { ConsoleAppBar } from './ConsoleAppBar';
 import { SectionTabs } from './SectionTabs';
 
 // react-admin's layout grows to fit its content; a wide grid would then push the page past the window.
@@ -21,7 +22,7 @@ function NoMenu() {
 
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout menu={NoMenu} sidebar={NoMenu} sx={FIT_VIEWPORT}>
+    <Layout appBar={ConsoleAppBar} menu={NoMenu} sidebar={NoMenu} sx={FIT_VIEWPORT}>
       <SectionTabs />
       {children}
     </Layout>
