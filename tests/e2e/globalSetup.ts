@@ -16,6 +16,8 @@ declare module 'vitest' {
     extensionId: string;
     /** The built extension (the run's own folder), which the extension tests load unpacked. */
     extensionDir: string;
+    /** The built web app, for tests that serve it from a server of their own (extensionLibrary.test.ts). */
+    clientDir: string;
   }
 }
 
@@ -111,6 +113,7 @@ export default async function setup(project: TestProject) {
   project.provide('googleIssuer', google.issuer);
   project.provide('extensionId', extensionId);
   project.provide('extensionDir', extensionDir);
+  project.provide('clientDir', clientDir);
   return async () => {
     child.kill('SIGTERM');
     await google.close();
