@@ -31,7 +31,7 @@ export async function libraryScope(db: Db, userId: string, filter: LibraryFilter
     : sql`true`;
   const category = filter.category ? sql`${posts.category} = ${filter.category}` : sql`true`;
   const term = searchTerm(filter.q);
-  if (term) conds.push(await searchMatch(db, and(...conds, platform, category)!, term));
+  if (term) conds.push((await searchMatch(db, and(...conds, platform, category)!, term)).where);
   return { base: and(...conds)!, platform, category };
 }
 

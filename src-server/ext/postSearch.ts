@@ -4,7 +4,7 @@ import { posts } from '../db/schema';
 import { likePattern } from '../admin/userRows';
 import { rows } from '../admin/sqlRows';
 
-// How a search finds and orders a user's posts (docs/extension.md, Search). The same SQL runs on PostgreSQL and
+// How a search finds and orders a user's posts (docs/product.md, Extension API). The same SQL runs on PostgreSQL and
 // PGlite. Three ways to match, each backed by an index, so a selective search never reads a whole library
 // (the third only when the first two find nothing):
 //   - full-text: the words (stemmed, English) against posts.search_vector (posts_search_fts_idx), written as people
@@ -38,32 +38,35 @@ export function typoMatch(term: string): SQL {
   return sql`${term} <% ${searchText}`;
 }
 
-/**
- * The posts a search finds among those `scope` selects: as typed when any match; otherwise (a typo, usually) the
- * close spellings, so a slip still finds the post without burying exact results under near ones.
- */
-export async function searchMatch(db: Db, scope: SQL, term: string): Promise<SQL> {
-  const exact = exactMatch(term);
-  if (term.length < TYPO_MIN_LENGTH) return exact;
-  const [found] = await rows<{ any: boolean }>(
-    db,
-    sql`select exists (select 1 from ${posts} where ${scope} and ${exact}) as any`,
-  );
-  return found.any ? exact : typoMatch(term);
+/** A search as SQL: which posts it finds and, for a ranked list, their order (best first). */
+export interface SearchSql {
+  where: SQL;
+  order: SQL[];
 }
 
 /**
- * The relevance order: full-text hits first, by ts_rank (author, handle and tags weigh most, then title, then
- * text); then substring hits; then typo hits by how close they are; ties newest first.
+ * The posts a search finds among those `scope` selects: as typed when any match, ranked by ts_rank (author,
+ * handle and tags weigh most, then title, then text), text-only matches after; otherwise (a typo, usually) the
+ * close spellings, closest first, so a slip still finds the post without burying exact results under near ones.
  */
-export function searchOrder(term: string): SQL[] {
+export async function searchMatch(db: Db, scope: SQL, term: string): Promise<SearchSql> {
+  const exact = { where: exactMatch(term), order: exactOrder(term) };
+  if (term.length < TYPO_MIN_LENGTH) return exact;
+  const [found] = await rows<{ any: boolean }>(
+    db,
+    sql`select exists (select 1 from ${posts} where ${scope} and ${exact.where}) as any`,
+  );
+  return found.any
+    ? exact
+    : { where: typoMatch(term), order: [sql`word_similarity(${term}, ${searchText}) desc`] };
+}
+
+function exactOrder(term: string): SQL[] {
   // Ranked by the words looked for: ts_rank of a query with a left-out word (-word) ranks every match 0.
   const wanted = term.replace(/(^|\s)-("[^"]*"?|\S+)/g, ' ').trim() || term;
   return [
     sql`(${posts.searchVector} @@ ${tsQuery(term)}) desc`,
     sql`ts_rank(${posts.searchVector}, ${tsQuery(wanted)}) desc`,
-    sql`(${searchText} ilike ${likePattern(term)}) desc`,
-    sql`word_similarity(${term}, ${searchText}) desc`,
   ];
 }
 

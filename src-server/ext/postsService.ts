@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../errors';
 import { existingId } from '../ids';
 import { chargeStorage, releaseStorage } from '../usage/storageQuota';
 import { postSizeBytes } from './postSize';
-import { searchMatch, searchOrder, searchTerm, withSearchSettings } from './postSearch';
+import { searchMatch, searchTerm, withSearchSettings } from './postSearch';
 
 export const DEFAULT_PER_PAGE = 20;
 
@@ -169,13 +169,14 @@ export async function listPosts(
   const perPage = q.perPage ?? DEFAULT_PER_PAGE;
   const offset = ranked ? Number(q.before!.slice(1)) : ((q.page ?? 1) - 1) * perPage;
   const read = async (db: Db) => {
-    if (term) conds.push(await searchMatch(db, and(...conds)!, term));
+    const search = term ? await searchMatch(db, and(...conds)!, term) : null;
+    if (search) conds.push(search.where);
     const where = and(...conds);
     const found = await db
       .select({ ...postColumns, cursor: CURSOR_MICROS })
       .from(posts)
       .where(q.before && !ranked ? and(where, afterCursor(q.before)) : where)
-      .orderBy(...(term ? searchOrder(term) : []), desc(posts.createdAt), desc(posts.id))
+      .orderBy(...(search?.order ?? []), desc(posts.createdAt), desc(posts.id))
       // One more than asked: whether there is a next page, without a second query.
       .limit(perPage + 1)
       .offset(offset);
