@@ -26,12 +26,10 @@ export function SupportTab({ label, to, ...tab }: SupportTabProps) {
           badgeContent={open}
           color="warning"
           max={999}
-          // The number is in the tab's name already ("Support, 3 open"); hidden from assistive technology, it
-          // does not count as visible text the name would have to repeat as "Support3".
-          slotProps={{ badge: { 'aria-hidden': true } }}
           sx={{ pr: 2.5, '& .MuiBadge-badge': { right: 4 } }}
         >
-          {label}
+          {/* The space keeps the shown text "Support 3" rather than "Support3", so the name holds it. */}
+          {`${label} `}
         </Badge>
       }
     />
