@@ -7,6 +7,7 @@ import { seedIfWanted } from './seed';
 import { workingDemoLogins } from './seed/demoLogins';
 import { demoLoginNotice } from './seed/demoLoginNotice';
 import { extensionNotice } from './extensionNotice';
+import { shutdown } from './shutdown';
 
 async function main(): Promise<void> {
   let config;
@@ -48,13 +49,29 @@ async function main(): Promise<void> {
     '',
   ];
   console.log(lines.join('\n'));
-  const stop = async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
+  // One shutdown however many signals come (Ctrl-C in a terminal reaches npm and node both). The database closes
+  // only once no request or job uses it: closed under a running query, the embedded one failed with the bare
+  // rejection "Infinity".
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    shutdown(app, () => database.close(), config.SHUTDOWN_GRACE_MS).then(
+      (r) => {
+        app.log.info(
+          { signal, answered: r.answered, cut: r.cut, ms: r.ms },
+          `stopped on ${signal}: ${r.answered} requests answered while draining, ${r.cut} cut, in ${r.ms} ms`,
+        );
+        process.exit(0);
+      },
+      (err: unknown) => {
+        app.log.error({ err }, `shutdown on ${signal} failed: ${errorText(err)}`);
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((err) => {

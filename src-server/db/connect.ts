@@ -88,6 +88,9 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     // One process owns an embedded database: there is nobody to wait for.
     exclusively: (work) => work(),
-    close: () => client.close(),
+    // PGlite's close does not wait for the queries queued or the transaction open: one run against the closed
+    // engine crashes inside it (a bare rejection "Infinity" or "RuntimeError: unreachable"). Holding both of its
+    // locks first lets them finish.
+    close: () => client._runExclusiveTransaction(() => client._runExclusiveQuery(() => client.close())),
   };
 }

@@ -8,6 +8,7 @@ import type { AppContext } from '../context';
 import { findSessionUser } from '../auth/sessions';
 import { bearerToken } from '../plugins/auth';
 import { jobHealth } from '../jobs/jobHealth';
+import { probeRoutes } from './probeRoutes';
 
 /** A health check must answer fast even when Redis hangs: a load balancer waits for it. */
 const REDIS_PING_TIMEOUT_MS = 500;
@@ -39,6 +40,7 @@ async function seesDetails(ctx: AppContext, request: FastifyRequest): Promise<bo
 export async function healthRoute(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
+  await app.register(probeRoutes, { seesDetails });
   app.get(
     '/healthz',
     {

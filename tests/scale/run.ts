@@ -12,6 +12,7 @@ import { freePort, startApi, type ApiProcess } from './apiProcess';
 import { ensureNginx, siteConfig, startNginx, type Nginx } from './nginx';
 import { query, waitFor } from './http';
 import * as check from './checks';
+import { rollingRestart } from './rollingRestart';
 import { mediaAcrossProcesses, startObjectStore, type ObjectStore } from './objectStorage';
 
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -85,6 +86,9 @@ async function main(): Promise<void> {
     ];
     for (const [name, run] of steps) await step(name, run);
     const token = await step('a session works on every process', () => check.sessionWorksEverywhere(shape));
+    await step('a rolling restart under load loses nothing', () =>
+      rollingRestart(shape, token, (i) => startApi(processes[i].name, processes[i].port, env)),
+    );
     await step('media and screenshots in object storage, across processes', () =>
       mediaAcrossProcesses(shape, store),
     );
