@@ -45,7 +45,7 @@ describe('library states', () => {
       syncLibrary: { online: false },
     });
     renderLibrary(fake);
-    const note = await screen.findByRole('note', { name: 'Offline' });
+    const note = await screen.findByRole('region', { name: 'Offline' });
     expect(note).toHaveTextContent('Offline: read-only.');
     expect(screen.getByRole('article', { name: 'X post by Kept Here' })).toBeInTheDocument();
     fireEvent.keyDown(document.body, { key: '#' });

@@ -3,7 +3,7 @@ import { WifiOffIcon } from '../ui/icons';
 /** Signed in, but the account cannot be reached: the copy in this browser shows, and changes wait. */
 export function OfflineNotice({ onRetry }: { onRetry(): void }) {
   return (
-    <div className="lib-banner lib-banner--offline" role="note" aria-label="Offline">
+    <section className="lib-banner lib-banner--offline" aria-label="Offline">
       <WifiOffIcon />
       <p>
         <strong>Offline: read-only.</strong> You are looking at the copy kept in this browser. Editing and
@@ -12,6 +12,6 @@ export function OfflineNotice({ onRetry }: { onRetry(): void }) {
       <button type="button" className="pk-btn pk-btn--ghost" onClick={onRetry}>
         Try again
       </button>
-    </div>
+    </section>
   );
 }

@@ -35,9 +35,9 @@ export function AiSummary({ ask, query }: { ask: AskWorker; query: string }) {
       aria-labelledby="ai-summary-title"
       aria-busy={summary.state === 'loading'}
     >
-      <h3 id="ai-summary-title">
+      <h2 id="ai-summary-title">
         <SparkIcon /> AI summary
-      </h3>
+      </h2>
       {summary.state === 'loading' && <p className="pk-muted">Reading your library…</p>}
       {summary.state === 'failed' && <p className="pk-muted">No summary right now: {summary.message}</p>}
       {summary.state === 'done' && (

@@ -33,7 +33,7 @@ function ChartCard({ title, rows, children }: { title: string; rows: string[]; c
   const id = `chart-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <section className="lib-chart" aria-labelledby={id}>
-      <h3 id={id}>{title}</h3>
+      <h2 id={id}>{title}</h2>
       <div className="lib-chart__plot" aria-hidden="true">
         <ResponsiveContainer width="100%" height={220}>
           {children as React.ReactElement}
@@ -57,7 +57,12 @@ export default function AnalyticsView({ stats, pro, ask, query }: AnalyticsViewP
   const platforms = stats.platforms.map((p) => ({ name: platformLabel(p.value), saves: p.count }));
   const axis = { fontSize: 12, fill: 'var(--pk-muted)' };
   const bar = (data: { name: string; saves: number }[], vertical = false) => (
-    <BarChart data={data} layout={vertical ? 'vertical' : 'horizontal'} margin={{ left: vertical ? 24 : 0 }}>
+    <BarChart
+      accessibilityLayer={false}
+      data={data}
+      layout={vertical ? 'vertical' : 'horizontal'}
+      margin={{ left: vertical ? 24 : 0 }}
+    >
       <CartesianGrid stroke="var(--pk-line)" strokeDasharray="3 3" />
       {vertical ? (
         <>
@@ -83,7 +88,7 @@ export default function AnalyticsView({ stats, pro, ask, query }: AnalyticsViewP
           title="Saves per week"
           rows={stats.weekly.map((w) => `Week of ${w.weekStart}: ${w.count}`)}
         >
-          <LineChart data={weekly}>
+          <LineChart accessibilityLayer={false} data={weekly}>
             <CartesianGrid stroke="var(--pk-line)" strokeDasharray="3 3" />
             <XAxis dataKey="week" tick={axis} />
             <YAxis allowDecimals={false} tick={axis} />

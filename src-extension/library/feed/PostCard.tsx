@@ -67,9 +67,9 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
       </header>
       {post.state === 'pending' && <p className="lib-card__pending">Waiting to be sent</p>}
       {post.title && (
-        <h3 className="lib-card__title">
+        <h2 className="lib-card__title">
           <Highlight text={post.title} terms={terms} />
-        </h3>
+        </h2>
       )}
       {post.text && (
         <p className={`lib-card__text${long && !expanded ? ' lib-card__text--cut' : ''}`}>
