@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeApi, listQuery, renderConsole } from './adminHarness';
+import { fail, fakeApi, listQuery, renderConsole, serverList } from './adminHarness';
 
 afterEach(() => {
   cleanup();
@@ -18,7 +18,7 @@ describe('cost analysis page', () => {
   it('shows AI, storage and total cost, and asks for the 20 costliest users', async () => {
     const api = fakeApi({
       'GET /admin/cost-analysis/summary': () => SUMMARY,
-      'GET /admin/users/suspicious': () => ({ users: [], statistics: null }),
+      'GET /admin/users/suspicious': serverList('users', [], { statistics: null }),
     });
     renderConsole('/admin/cost-analysis');
     await screen.findByRole('heading', { name: 'Cost analysis', level: 1 });

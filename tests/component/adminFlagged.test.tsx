@@ -1,7 +1,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeApi, openConsole, renderConsole } from './adminHarness';
+import { fail, fakeApi, openConsole, renderConsole, serverList } from './adminHarness';
 import { profile } from './fixtures';
 
 afterEach(() => {
@@ -61,9 +61,10 @@ const HISTORY = {
   ],
 };
 const base = {
-  'GET /admin/users/flagged': () => ({
-    users: [flagged(1), flagged(2, { lastFlaggedReason: null, flaggedAt: null })],
-  }),
+  'GET /admin/users/flagged': serverList('users', [
+    flagged(1),
+    flagged(2, { lastFlaggedReason: null, flaggedAt: null }),
+  ]),
   'GET /admin/abuse/stats': () => STATS,
 };
 
@@ -85,7 +86,7 @@ describe('console flagged users', () => {
   });
 
   it("shows 'No flagged users' when the list is empty", async () => {
-    fakeApi({ ...base, 'GET /admin/users/flagged': () => ({ users: [] }) });
+    fakeApi({ ...base, 'GET /admin/users/flagged': serverList('users', []) });
     renderConsole('/admin/flagged');
     expect(await screen.findByText('No flagged users')).toBeInTheDocument();
   });

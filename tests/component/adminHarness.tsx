@@ -55,7 +55,7 @@ export function fakeApi(routes: Record<string, Route>) {
     const route = routes[`${call.method} ${call.path}`];
     // The Support tab counts open messages on every screen: an empty inbox unless a test says otherwise.
     if (!route && call.method === 'GET' && call.path === '/admin/messages')
-      return jsonResponse([], 200, { 'Content-Range': 'messages */0' });
+      return jsonResponse([], 200, { 'X-Total-Count': '0' });
     if (!route) return jsonResponse({ message: 'Not found' }, 404);
     const out = await route(call);
     return out instanceof Response ? out : jsonResponse(out);
@@ -63,6 +63,51 @@ export function fakeApi(routes: Record<string, Route>) {
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
 }
+
+type Row = Record<string, unknown>;
+
+const isSimpleRest = (call: ApiCall) => ['sort', 'range', 'filter'].some((k) => k in call.query);
+
+function compare(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a ?? '').localeCompare(String(b ?? ''), 'en', { numeric: true });
+}
+
+/** How the server reads one filter key of a list, where it is not a field equal to the value. */
+export type ServerFilters = Record<string, (row: Row, value: unknown) => boolean>;
+
+/** Whether a row passes a simple-rest filter: `q` anywhere in its text, `id` a list of ids, other keys equal. */
+function passes(row: Row, filter: Row, filters: ServerFilters): boolean {
+  return Object.entries(filter).every(([k, v]) => {
+    if (filters[k]) return filters[k](row, v);
+    if (k === 'q' || k === 'search')
+      return Object.values(row).some(
+        (x) => typeof x === 'string' && x.toLowerCase().includes(String(v).toLowerCase()),
+      );
+    if (k === 'id') return (Array.isArray(v) ? v : [v]).map(String).includes(String(row.id));
+    return !(k in row) || row[k] === v;
+  });
+}
+
+/**
+ * A list route answering as our server does (src-server/admin/listRoute.ts): react-admin's simple-rest call (sort,
+ * range or filter in the query) gets the filtered, sorted page as a bare array, each record with an `id`, and the
+ * total in X-Total-Count; the spec's own call (a named method's) gets `{ [key]: rows, ...extra }`.
+ */
+export const serverList =
+  (key: string, rows: Row[] | (() => Row[]), extra: Row = {}, filters: ServerFilters = {}): Route =>
+  (call) => {
+    const all = typeof rows === 'function' ? rows() : rows;
+    if (!isSimpleRest(call)) return { [key]: all, ...extra };
+    const filter = JSON.parse(call.query.filter ?? '{}') as Row;
+    const [field, order] = JSON.parse(call.query.sort ?? '[]') as [string?, string?];
+    const matching = all.map((r) => ({ ...r, id: r.id ?? r._id })).filter((r) => passes(r, filter, filters));
+    const sorted = field
+      ? [...matching].sort((a, b) => (order === 'DESC' ? -1 : 1) * compare(a[field], b[field]))
+      : matching;
+    const [start, end] = JSON.parse(call.query.range ?? '[0,9999]') as [number, number];
+    return jsonResponse(sorted.slice(start, end + 1), 200, { 'X-Total-Count': String(matching.length) });
+  };
 
 /** The files the console hands the browser to download (an object URL clicked through an anchor), as they come. */
 export function captureDownloads(): { name: string; blob: Blob }[] {

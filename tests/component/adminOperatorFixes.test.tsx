@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, jsonResponse, openConsole, renderConsole } from './adminHarness';
+import { fakeApi, jsonResponse, openConsole, renderConsole, serverList } from './adminHarness';
 import { columnHeaders, listQuery, rowOf } from './adminHarness';
 
 afterEach(() => {
@@ -44,7 +44,7 @@ describe('operator fixes in the console', () => {
   it('shows the server’s reason for a refused downgrade after the spec’s text', async () => {
     await openConsole(
       {
-        'GET /admin/users': () => ({ users: USERS }),
+        'GET /admin/users': serverList('users', USERS),
         'PATCH /admin/users/u1/subscription': () => jsonResponse({ message: REFUSED }, 409),
       },
       'user1@example.com',
@@ -55,7 +55,11 @@ describe('operator fixes in the console', () => {
   });
 
   it('shows storage in GB from 1 GB, under a header without a unit', async () => {
-    await openConsole({ 'GET /admin/users': () => ({ users: USERS }) }, 'user1@example.com', '/admin/users');
+    await openConsole(
+      { 'GET /admin/users': serverList('users', USERS) },
+      'user1@example.com',
+      '/admin/users',
+    );
     expect(within(rowOf('user2@example.com')).getByText('2.00 GB')).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: /Storage \(MB\)/ })).toBeNull();
   });
@@ -63,7 +67,7 @@ describe('operator fixes in the console', () => {
   it('reports how many rows a bulk change changed and which failed, and keeps sending by default', async () => {
     const api = await openConsole(
       {
-        'GET /admin/users': () => ({ users: USERS }),
+        'GET /admin/users': serverList('users', USERS),
         'PATCH /admin/users/u1/subscription': () => ({}),
         'PATCH /admin/users/u2/subscription': () => jsonResponse({ message: REFUSED }, 409),
         'PATCH /admin/users/u3/subscription': () => ({}),
@@ -83,7 +87,7 @@ describe('operator fixes in the console', () => {
   it('stops sending after the first error when told to', async () => {
     const api = await openConsole(
       {
-        'GET /admin/users': () => ({ users: USERS }),
+        'GET /admin/users': serverList('users', USERS),
         'PATCH /admin/users/u1/subscription': () => jsonResponse({ message: REFUSED }, 409),
         'PATCH /admin/users/u2/subscription': () => ({}),
         'PATCH /admin/users/u3/subscription': () => ({}),
@@ -103,7 +107,7 @@ describe('operator fixes in the console', () => {
   it('flags a user from the Users row', async () => {
     const api = await openConsole(
       {
-        'GET /admin/users': () => ({ users: USERS }),
+        'GET /admin/users': serverList('users', USERS),
         'POST /admin/users/u3/flag': () => ({ message: 'User flagged' }),
       },
       'user3@example.com',
@@ -120,9 +124,9 @@ describe('operator fixes in the console', () => {
 
   it('finds the user to flag by name as the operator types, and takes a pasted id as it is', async () => {
     const api = fakeApi({
-      'GET /admin/users/flagged': () => ({ users: [] }),
+      'GET /admin/users/flagged': serverList('users', []),
       'GET /admin/abuse/stats': () => STATS,
-      'GET /admin/users': () => ({ users: USERS }),
+      'GET /admin/users': serverList('users', USERS),
       'POST /admin/users/u2/flag': () => ({ message: 'User flagged' }),
       'POST /admin/users/pasted-id/flag': () => ({ message: 'User flagged' }),
     });
@@ -148,7 +152,7 @@ describe('operator fixes in the console', () => {
 
   it('says when an abuse check is already running instead of that it started', async () => {
     fakeApi({
-      'GET /admin/users/flagged': () => ({ users: [] }),
+      'GET /admin/users/flagged': serverList('users', []),
       'GET /admin/abuse/stats': () => STATS,
       'POST /admin/abuse/check': () =>
         jsonResponse({ message: 'An abuse check is already running.', started: false }, 202),
@@ -166,7 +170,10 @@ describe('operator fixes in the console', () => {
     ];
     const api = await openConsole(
       {
-        'GET /admin/users/flagged': () => ({ users: flagged }),
+        // The server's reason filter: the category before the reason's first colon.
+        'GET /admin/users/flagged': serverList('users', flagged, undefined, {
+          reason: (u, v) => String(u.lastFlaggedReason).startsWith(`${String(v)}:`),
+        }),
         'GET /admin/abuse/stats': () => STATS,
         'POST /admin/users/u1/unflag': () => ({ message: 'ok' }),
         'POST /admin/users/u2/unflag': () => ({ message: 'ok' }),
@@ -188,7 +195,7 @@ describe('operator fixes in the console', () => {
 
   it('hides the least important Users columns at 1024 px, so the grid fits', async () => {
     await openConsole(
-      { 'GET /admin/users': () => ({ users: USERS }) },
+      { 'GET /admin/users': serverList('users', USERS) },
       'user1@example.com',
       '/admin/users',
       undefined,

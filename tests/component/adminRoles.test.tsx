@@ -42,7 +42,7 @@ function api(refuse?: () => Response) {
   ];
   const routes: Record<string, (c: ApiCall) => unknown> = {
     'GET /admin/users': () => jsonResponse(rows, 200, { 'X-Total-Count': String(rows.length) }),
-    'GET /admin/audit-log': () => jsonResponse([], 200, { 'Content-Range': 'audit-log */0' }),
+    'GET /admin/audit-log': () => jsonResponse([], 200, { 'X-Total-Count': '0' }),
   };
   for (const row of rows) {
     routes[`GET /admin/users/${row._id}/abuse-history`] = () => history(row._id, row.email);

@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SORTABLE } from '../../src/contract/adminSort';
-import { fakeApi, jsonResponse, renderConsole, type Route } from './adminHarness';
+import { fakeApi, renderConsole, type Route, serverList } from './adminHarness';
 
 afterEach(() => {
   cleanup();
@@ -13,9 +13,8 @@ afterEach(() => {
 // with 400 (tests/api/adminSortKeys.test.ts checks the server against the same lists).
 const SERVER_SORTS = SORTABLE;
 
-const empty = (key: string) => () => ({ [key]: [] });
-/** An empty page as the server answers react-admin's own dialect (a bare array and Content-Range). */
-const emptyRange = (resource: string) => () => jsonResponse([], 200, { 'Content-Range': `${resource} */0` });
+/** An empty list as our server answers it: an empty page to react-admin, `{ [key]: [] }` to a named call. */
+const empty = (key: string) => serverList(key, []);
 const LISTS: [keyof typeof SERVER_SORTS, string, Record<string, Route>, string[]][] = [
   // The ads switch is left unsorted on purpose: a row would jump away as its switch is used.
   ['users', '/admin/users', { 'GET /admin/users': empty('users') }, ['adsDisabled']],
@@ -51,8 +50,7 @@ const LISTS: [keyof typeof SERVER_SORTS, string, Record<string, Route>, string[]
     'suspicious',
     '/admin/suspicious',
     {
-      'GET /admin/users/suspicious': () => ({
-        users: [],
+      'GET /admin/users/suspicious': serverList('users', [], {
         statistics: {
           totalUsers: 0,
           flaggedUsers: 0,
@@ -69,9 +67,9 @@ const LISTS: [keyof typeof SERVER_SORTS, string, Record<string, Route>, string[]
     },
     [],
   ],
-  ['messages', '/admin/messages', { 'GET /admin/messages': emptyRange('messages') }, ['message']],
+  ['messages', '/admin/messages', { 'GET /admin/messages': empty('messages') }, ['message']],
   // Its arrows were missing while the server sorted by them: the list was named apart from its resource.
-  ['audit-log', '/admin/audit-log', { 'GET /admin/audit-log': emptyRange('audit-log') }, ['summary']],
+  ['audit-log', '/admin/audit-log', { 'GET /admin/audit-log': empty('entries') }, ['summary']],
 ];
 
 describe('console column headers', () => {

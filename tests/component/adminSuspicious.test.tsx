@@ -10,6 +10,7 @@ import {
   openConsole,
   renderConsole,
   rowOf,
+  serverList,
 } from './adminHarness';
 import { suspiciousCsvColumns } from '../../src-admin/suspicious/suspiciousCsv';
 
@@ -49,7 +50,7 @@ const SUMMARY = {
   total: { estimatedCost: 2.1845 },
 };
 const base = {
-  'GET /admin/users/suspicious': () => ({ users: USERS, statistics: STATISTICS }),
+  'GET /admin/users/suspicious': serverList('users', USERS, { statistics: STATISTICS }),
   'GET /admin/cost-analysis/summary': () => SUMMARY,
 };
 const card = (label: string) => screen.getAllByRole('group', { name: label });
@@ -105,10 +106,12 @@ describe('console suspicious users', () => {
     let safe = false;
     const api = await openConsole(
       {
-        'GET /admin/users/suspicious': () => ({
-          users: USERS.map((u) => (u._id === 's1' && safe ? { ...u, flaggedForAbuse: false } : u)),
-          statistics: { ...STATISTICS, flaggedUsers: safe ? 1 : 2 },
-        }),
+        'GET /admin/users/suspicious': (call) =>
+          serverList(
+            'users',
+            USERS.map((u) => (u._id === 's1' && safe ? { ...u, flaggedForAbuse: false } : u)),
+            { statistics: { ...STATISTICS, flaggedUsers: safe ? 1 : 2 } },
+          )(call),
         'GET /admin/cost-analysis/summary': () => SUMMARY,
         'PATCH /admin/users/s1/mark-safe': () => ((safe = true), { message: 'ok' }),
       },

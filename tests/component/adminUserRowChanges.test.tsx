@@ -3,7 +3,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { held, jsonResponse, openConsole, rowOf } from './adminHarness';
+import { held, jsonResponse, openConsole, rowOf, serverList } from './adminHarness';
 import { numberedUserRow } from './fixtures';
 
 afterEach(() => {
@@ -23,7 +23,7 @@ describe('changing several users at once from their rows', () => {
     const ads = held();
     await openConsole(
       {
-        'GET /admin/users': () => ({ users: USERS }),
+        'GET /admin/users': serverList('users', USERS),
         'PATCH /admin/users/u1/subscription': plan.route,
         'PATCH /admin/users/u2/ads': ads.route,
       },
@@ -55,7 +55,7 @@ describe('changing several users at once from their rows', () => {
     const revoke = held();
     await openConsole(
       {
-        'GET /admin/users': () => ({ users: USERS }),
+        'GET /admin/users': serverList('users', USERS),
         'POST /admin/users/u3/revoke-sessions': revoke.route,
       },
       'user1@example.com',
