@@ -1,4 +1,5 @@
 import simpleRestProvider from 'ra-data-simple-rest';
+import { API_STYLE, type ApiStyle } from '../../src/config';
 import {
   withLifecycleCallbacks,
   type DataProvider,
@@ -14,7 +15,8 @@ import { ADMIN_API_URL, httpClient as bearerClient, type HttpClient } from './ht
 import { fillUsage } from './usageColumn';
 import { mapBounded } from './listQuery';
 import { pathOf, RESOURCES } from './resources';
-import { wholeArrayAware } from './wholeArrays';
+import type { ResourceSpec } from './resourceSpec';
+import { withWholeArrayBackend } from './withWholeArrayBackend';
 import { withListsAhead } from './listsAhead';
 
 export { AdminError } from './adminError';
@@ -25,6 +27,9 @@ export type AdminDataProvider = DataProvider & CustomMethods;
 
 /** How many row writes an updateMany/deleteMany runs at once. */
 const BULK_CONCURRENCY = 4;
+
+/** Where our server puts a paged list's total (src/contract/admin.ts's TOTAL_COUNT_HEADER; that module brings zod). */
+const COUNT_HEADER = 'X-Total-Count';
 
 const loadText = (resource: string) => RESOURCES[resource]?.loadError ?? ADMIN_TEXT.loadUsers;
 const updateText = (resource: string) =>
@@ -40,7 +45,9 @@ const updateText = (resource: string) =>
  * PATCH endpoints; an AI task's routing is one PATCH keyed by task).
  */
 function standardMethods(client: HttpClient, apiUrl: string, custom: CustomMethods): DataProvider {
-  const rest = simpleRestProvider(apiUrl, client);
+  // Counted with X-Total-Count, simple-rest sends no Range request header (Content-Range would need one, which a
+  // backend on another origin allowing only Authorization and Content-Type refuses at the preflight).
+  const rest = simpleRestProvider(apiUrl, client, COUNT_HEADER);
   const url = (resource: string, id: Identifier) =>
     `${apiUrl}/${pathOf(resource)}/${encodeURIComponent(String(id))}`;
 
@@ -150,18 +157,29 @@ const unwrapCoupon = async (record: RaRecord): Promise<RaRecord> => {
   return inner && typeof inner === 'object' ? { ...inner, id: inner.id ?? record.id } : record;
 };
 
+export interface AdminProviderOptions {
+  client?: HttpClient;
+  apiUrl?: string;
+  /** Ours (simple-rest), or a backend answering as the spec's does (whole arrays); VITE_API_STYLE by default. */
+  style?: ApiStyle;
+  /** Each resource's endpoint, body key and browser-side filter, by react-admin resource name. */
+  specs?: Readonly<Record<string, ResourceSpec>>;
+}
+
 /**
- * Composed as react-admin's CRM example composes its provider: simple-rest for the standard methods
- * (over a client that also serves a whole-array backend), the named calls beside it, and lifecycle
- * callbacks where records need shaping.
+ * Composed as react-admin's CRM example composes its provider: simple-rest for the standard methods, the
+ * spec's named calls beside it, and lifecycle callbacks where records need shaping. A backend answering as the
+ * spec's does (VITE_API_STYLE=spec) adds one layer, withWholeArrayBackend, for its lists.
  */
-export function createAdminDataProvider(
-  client: HttpClient = bearerClient,
+export function createAdminDataProvider({
+  client = bearerClient,
   apiUrl = ADMIN_API_URL,
-): AdminDataProvider {
-  const listClient = wholeArrayAware(client, apiUrl);
+  style = API_STYLE,
+  specs = RESOURCES,
+}: AdminProviderOptions = {}): AdminDataProvider {
   const custom = customMethods(client, apiUrl);
-  const composed: AdminDataProvider = { ...standardMethods(listClient, apiUrl, custom), ...custom };
+  const ours: AdminDataProvider = { ...standardMethods(client, apiUrl, custom), ...custom };
+  const composed = style === 'spec' ? withWholeArrayBackend(ours, { client, apiUrl, specs }) : ours;
   return withLifecycleCallbacks(composed, [
     // Users rows come keyed by _id from the spec's backend; react-admin needs id.
     {
