@@ -82,7 +82,6 @@ export default function AnalyticsView({ stats, pro, ask, query }: AnalyticsViewP
   return (
     <div className="lib-analytics">
       {pro && <AiSummary ask={ask} query={query} />}
-      <p className="lib-analytics__total">{stats.total} saved posts in this view</p>
       <div className="lib-analytics__grid">
         <ChartCard
           title="Saves per week"
