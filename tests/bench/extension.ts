@@ -8,7 +8,9 @@
 //     viewport get their controls as they come near); for the second batch of 100 after a load (the first warms
 //     the code up, as a timeline scrolled for a while has); beside them, the frame that draws the posts, with and
 //     without the extension;
-//   - a click on Save to "Saved" on screen, signed in, against the local server (≤ 300 ms).
+//   - a click on Save to "Saved" on screen, signed in, against the local server (≤ 300 ms);
+//   - the library page with 10,000 posts in the local copy: open to first cards (≤ 300 ms), a keystroke to the
+//     updated results (≤ 50 ms) (libraryPage.ts).
 import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +29,7 @@ import {
   type TimelineFigures,
 } from './extensionPage';
 import { isMain, median, p95, printTable, type FigureRow } from './figures';
+import { runLibraryPageBench } from './libraryPage';
 
 const TARGETS = { contentGzip: 15 * 1024, batchMs: 16, saveMs: 300 };
 const NEW_POSTS = 100;
@@ -211,6 +214,7 @@ export async function runExtensionBench(): Promise<FigureRow[]> {
       server.stop();
       await sites.close();
     }
+    rows.push(...(await runLibraryPageBench(extensionDir)));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
