@@ -14,10 +14,8 @@ import { customMethods, type CustomMethods } from './customMethods';
 import { ADMIN_API_URL, httpClient as bearerClient, type HttpClient } from './httpClient';
 import { fillUsage } from './usageColumn';
 import { mapBounded } from './listQuery';
-import { pathOf, RESOURCES } from './resources';
-import type { ResourceSpec } from './resourceSpec';
+import { pathOf as endpointOf, type ResourceSpecs } from './resources';
 import { withWholeArrayBackend } from './withWholeArrayBackend';
-import { withListsAhead } from './listsAhead';
 
 export { AdminError } from './adminError';
 export { USAGE_CONCURRENCY } from './usageColumn';
@@ -31,20 +29,18 @@ const BULK_CONCURRENCY = 4;
 /** Where our server puts a paged list's total (src/contract/admin.ts's TOTAL_COUNT_HEADER; that module brings zod). */
 const COUNT_HEADER = 'X-Total-Count';
 
-const loadText = (resource: string) => RESOURCES[resource]?.loadError ?? ADMIN_TEXT.loadUsers;
 const updateText = (resource: string) =>
-  resource === 'coupons'
-    ? ADMIN_TEXT.updateCoupon
-    : resource === 'ai-config'
-      ? ADMIN_TEXT.updateAiConfig
-      : ADMIN_TEXT.updatePlan;
+  resource === 'coupons' ? ADMIN_TEXT.updateCoupon : ADMIN_TEXT.updatePlan;
 
 /**
  * simple-rest over the admin API, resources routed to their endpoints (flagged lives at users/flagged),
  * with the spec's failure texts and the writes simple-rest cannot express (a user's plan and ads are two
- * PATCH endpoints; an AI task's routing is one PATCH keyed by task).
+ * PATCH endpoints; a message's status and a coupon's switch are PATCHes of their own). The AI settings are
+ * saved through the named call updateAiConfig, not through update.
  */
-function standardMethods(client: HttpClient, apiUrl: string, custom: CustomMethods): DataProvider {
+function standardMethods(client: HttpClient, apiUrl: string, specs: ResourceSpecs): DataProvider {
+  const pathOf = (resource: string) => endpointOf(specs, resource);
+  const loadText = (resource: string) => specs[resource]?.loadError ?? ADMIN_TEXT.loadUsers;
   // Counted with X-Total-Count, simple-rest sends no Range request header (Content-Range would need one, which a
   // backend on another origin allowing only Authorization and Content-Type refuses at the preflight).
   const rest = simpleRestProvider(apiUrl, client, COUNT_HEADER);
@@ -72,14 +68,6 @@ function standardMethods(client: HttpClient, apiUrl: string, custom: CustomMetho
 
   async function update(resource: string, params: UpdateParams): Promise<RaRecord> {
     if (resource === 'users') return updateUser(params);
-    if (resource === 'ai-config') {
-      const saved = await custom.updateAiConfig(
-        String(params.id),
-        params.data.provider,
-        params.data.model ?? null,
-      );
-      return { ...(params.previousData ?? {}), ...params.data, ...saved, id: params.id };
-    }
     if (resource === 'messages') {
       // Resolve and Reopen are the inbox's PATCH of a message's status.
       const { json } = await withText(ADMIN_TEXT.updateMessage, () =>
@@ -121,7 +109,7 @@ function standardMethods(client: HttpClient, apiUrl: string, custom: CustomMetho
     getOne: async (resource, params) => {
       if (resource === 'coupons' || resource === 'messages')
         return withText(loadText(resource), () => rest.getOne(pathOf(resource), params));
-      // Only coupons have a record endpoint; other rows are found through the list's id filter.
+      // Coupons and messages have a record endpoint; other rows are found through the list's id filter.
       const { data } = await provider.getMany(resource, { ids: [params.id], signal: params.signal });
       if (!data[0]) throw new AdminError('Not found', 404);
       return { data: data[0] };
@@ -163,7 +151,7 @@ export interface AdminProviderOptions {
   /** Ours (simple-rest), or a backend answering as the spec's does (whole arrays); VITE_API_STYLE by default. */
   style?: ApiStyle;
   /** Each resource's endpoint, body key and browser-side filter, by react-admin resource name. */
-  specs?: Readonly<Record<string, ResourceSpec>>;
+  specs: ResourceSpecs;
 }
 
 /**
@@ -175,10 +163,10 @@ export function createAdminDataProvider({
   client = bearerClient,
   apiUrl = ADMIN_API_URL,
   style = API_STYLE,
-  specs = RESOURCES,
-}: AdminProviderOptions = {}): AdminDataProvider {
+  specs,
+}: AdminProviderOptions): AdminDataProvider {
   const custom = customMethods(client, apiUrl);
-  const ours: AdminDataProvider = { ...standardMethods(client, apiUrl, custom), ...custom };
+  const ours: AdminDataProvider = { ...standardMethods(client, apiUrl, specs), ...custom };
   const composed = style === 'spec' ? withWholeArrayBackend(ours, { client, apiUrl, specs }) : ours;
   return withLifecycleCallbacks(composed, [
     // Users rows come keyed by _id from the spec's backend; react-admin needs id.
@@ -197,5 +185,3 @@ export function createAdminDataProvider({
     { resource: 'coupons', afterRead: unwrapCoupon, afterSave: unwrapCoupon },
   ]);
 }
-
-export const dataProvider = withListsAhead(createAdminDataProvider());
