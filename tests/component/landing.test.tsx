@@ -87,17 +87,33 @@ describe('LandingPage', () => {
       expect(screen.getAllByText(p).length).toBeGreaterThan(0);
   });
 
-  it('shows the three named screenshots as drawn images with their size set', () => {
+  it('shows the three named screenshots as captured WebP images in two widths, sized and lazy below the fold', () => {
     renderLanding();
     const section = screen.getByRole('heading', { name: 'See Postkeeper in action' }).closest('section')!;
-    for (const title of ['Saved Posts Dashboard', 'Smart Tag Filtering', 'Content Analytics']) {
+    for (const [title, name] of [
+      ['Saved Posts Dashboard', 'saved-posts-dashboard'],
+      ['Smart Tag Filtering', 'smart-tag-filtering'],
+      ['Content Analytics', 'content-analytics'],
+    ]) {
       const figure = within(section).getByRole('heading', { name: title }).closest('figure')!;
       const img = within(figure).getByRole('img');
-      expect(img.getAttribute('src')).toMatch(/^\/screens\/.+\.svg$/);
-      expect(img).toHaveAttribute('width', '960');
-      expect(img).toHaveAttribute('height', '600');
+      expect(img).toHaveAttribute('src', `/screens/${name}-640.webp`);
+      expect(img).toHaveAttribute(
+        'srcset',
+        `/screens/${name}-640.webp 640w, /screens/${name}-1280.webp 1280w`,
+      );
+      expect(img.getAttribute('sizes')).toBeTruthy();
+      expect(img).toHaveAttribute('width', '1280');
+      expect(img).toHaveAttribute('height', '800');
+      expect(img).toHaveAttribute('loading', 'lazy');
+      expect(img).toHaveAttribute('decoding', 'async');
       expect(img.getAttribute('alt')).not.toBe('');
     }
+    // The hero's screen is above the fold on a desktop: fetched first, not lazy.
+    const hero = screen.getByRole('img', { name: /^The Postkeeper dashboard showing saved posts/ });
+    expect(hero).toHaveAttribute('src', '/screens/saved-posts-dashboard-640.webp');
+    expect(hero).toHaveAttribute('fetchpriority', 'high');
+    expect(hero).not.toHaveAttribute('loading', 'lazy');
   });
 
   it('prices the plans exactly as docs/product.md#plans-and-pricing', () => {

@@ -1,5 +1,6 @@
 import { AddToChromeButton } from '../../ui/AddToChromeButton';
 import { CheckIcon } from '../../ui/icons';
+import { screenImage } from './screenImage';
 
 const PLATFORMS = ['X', 'LinkedIn', 'Reddit', 'Instagram', 'Pinterest'];
 
@@ -39,9 +40,9 @@ export function Hero() {
         </div>
         <div className="pk-hero__visual">
           <img
-            src="/screens/saved-posts-dashboard.svg"
-            width="960"
-            height="600"
+            {...screenImage('saved-posts-dashboard')}
+            // Beside the copy from 980 px on (half the container), else the container's width.
+            sizes="(min-width: 980px) 540px, calc(100vw - 32px)"
             alt="The Postkeeper dashboard showing saved posts from several platforms, sorted into tagged collections"
             fetchPriority="high"
           />
