@@ -24,18 +24,21 @@ export async function libraryFacets(
 ): Promise<LibraryFacets> {
   return withSearchSettings(ctx.db, async (db) => {
     const scope = await libraryScope(db, userId, filter);
+    // One pass over the posts grouped by platform and category (a few dozen groups) gives the total and both
+    // facets; tags need a pass of their own (unnest). No intermediate copy of the library is kept.
     const [found] = await rows<LibraryFacets>(
       db,
-      sql`with m as materialized (
-            select ${posts.platform} as platform, ${posts.tags} as tags, ${posts.category} as category,
-              ${scope.platform} as in_platform, ${scope.category} as in_category
-            from ${posts} where ${scope.base})
+      sql`with g as (
+            select ${posts.platform} as platform, ${posts.category} as category, ${scope.platform} as in_platform,
+              ${scope.category} as in_category, count(*)::int as n
+            from ${posts} where ${scope.base} group by ${posts.platform}, ${posts.category})
           select
-            (select count(*)::int from m where in_platform and in_category) as total,
-            ${countsJson(sql`select platform as value, count(*)::int as count from m where in_category group by platform`)} as platforms,
-            ${countsJson(sql`select tag as value, count(*)::int as count from m cross join unnest(m.tags) as tag
-              where in_platform and in_category group by tag order by count(*) desc, tag limit ${LIBRARY_LIMITS.facetTags}`)} as tags,
-            ${countsJson(sql`select category as value, count(*)::int as count from m
+            (select coalesce(sum(n), 0)::int from g where in_platform and in_category) as total,
+            ${countsJson(sql`select platform as value, sum(n)::int as count from g where in_category group by platform`)} as platforms,
+            ${countsJson(sql`select tag as value, count(*)::int as count from ${posts} cross join unnest(${posts.tags}) as tag
+              where ${scope.base} and ${scope.platform} and ${scope.category}
+              group by tag order by count(*) desc, tag limit ${LIBRARY_LIMITS.facetTags}`)} as tags,
+            ${countsJson(sql`select category as value, sum(n)::int as count from g
               where in_platform and category is not null group by category`)} as categories`,
     );
     return found;

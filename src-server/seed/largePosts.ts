@@ -44,7 +44,10 @@ export async function seedLargePosts(db: Db, opts: { posts: number }): Promise<n
       rows: { empty: boolean }[];
     }
   ).rows;
-  if (empty) await db.execute(sql`drop index posts_search_trgm_idx`);
+  if (empty) {
+    await db.execute(sql`drop index posts_search_trgm_idx`);
+    await db.execute(sql`drop index posts_search_fts_idx`);
+  }
   const result = await db.execute(sql`
     with u as (
       select id, row_number() over (order by email) as n
@@ -65,10 +68,12 @@ export async function seedLargePosts(db: Db, opts: { posts: number }): Promise<n
            400, now() - (g % 365) * interval '1 day', now()
     from g where user_id is not null
     on conflict (user_id, url) do nothing`);
-  if (empty)
+  if (empty) {
     await db.execute(
       sql`create index posts_search_trgm_idx on posts using gin (post_search_text(author, author_handle, title, text, tags) gin_trgm_ops)`,
     );
+    await db.execute(sql`create index posts_search_fts_idx on posts using gin (search_vector)`);
+  }
   await db.execute(sql`analyze posts`);
   return Number(
     (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??

@@ -125,7 +125,7 @@ export const POST_CURSOR_PATTERN =
 
 export const listPostsQuerySchema = z
   .object({
-    /** Search text; results come ranked by relevance (docs/extension.md, Search). */
+    /** Search text; results come ranked by relevance (docs/product.md, Extension API). */
     search: optionalParam(text('search', 200)),
     /** The same as search, the name the library's filters use (libraryFilterSchema); search wins when both come. */
     q: optionalParam(text('q', 200)),

@@ -10,7 +10,9 @@
 //     without the extension;
 //   - a click on Save to "Saved" on screen, signed in, against the local server (≤ 300 ms);
 //   - the library page with 10,000 posts in the local copy: open to first cards (≤ 300 ms), a keystroke to the
-//     updated results (≤ 50 ms) (libraryPage.ts).
+//     updated results (≤ 50 ms) (libraryPage.ts);
+//   - the library's server calls on PostgreSQL at 1,000,000 posts: search (≤ 50 ms), facets and stats of a
+//     50,000-post library (≤ 100 ms) (librarySearchServer.ts; skipped without DATABASE_URL).
 import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +32,7 @@ import {
 } from './extensionPage';
 import { isMain, median, p95, printTable, type FigureRow } from './figures';
 import { runLibraryPageBench } from './libraryPage';
+import { runLibraryServerBench } from './librarySearchServer';
 
 const TARGETS = { contentGzip: 15 * 1024, batchMs: 16, saveMs: 300 };
 const NEW_POSTS = 100;
@@ -218,6 +221,8 @@ export async function runExtensionBench(): Promise<FigureRow[]> {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+  // The library's server calls at scale, on PostgreSQL (librarySearchServer.ts).
+  rows.push(...(await runLibraryServerBench()));
   return rows;
 }
 
