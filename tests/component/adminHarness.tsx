@@ -101,7 +101,9 @@ export const serverList =
     if (!isSimpleRest(call)) return { [key]: all, ...extra };
     const filter = JSON.parse(call.query.filter ?? '{}') as Row;
     const [field, order] = JSON.parse(call.query.sort ?? '[]') as [string?, string?];
-    const matching = all.map((r) => ({ ...r, id: r.id ?? r._id })).filter((r) => passes(r, filter, filters));
+    const matching = all
+      .map((r): Row => ({ ...r, id: r.id ?? r._id }))
+      .filter((r) => passes(r, filter, filters));
     const sorted = field
       ? [...matching].sort((a, b) => (order === 'DESC' ? -1 : 1) * compare(a[field], b[field]))
       : matching;
