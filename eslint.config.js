@@ -31,6 +31,7 @@ const SERVER_PACKAGES = [
   '@anthropic-ai/sdk',
   '@google/genai',
   '@aws-sdk/client-s3',
+  'prom-client',
 ];
 
 const ROOMS = ['src', 'src-site', 'src-admin', 'src-extension', 'src-server'];

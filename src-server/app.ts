@@ -30,6 +30,9 @@ import type { MediaStore } from './media/mediaStore';
 import { createStores } from './media/stores';
 import { collectRouteTable } from './routeTable';
 import { registerDrain } from './drain';
+import { createMetrics } from './metrics/metrics';
+import { registerMetrics } from './metrics/metricsRoute';
+import { countBytesWritten } from './metrics/countBytesWritten';
 import './context';
 
 export interface BuildOptions {
@@ -85,11 +88,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         ? redisRateLimitStore(config.REDIS_URL, config.REDIS_KEY_PREFIX)
         : memoryRateLimitStore(clock)),
     log: app.log,
+    metrics: createMetrics(opts.db),
     media: opts.mediaStore ?? stores.media,
     uploads: opts.uploadStore ?? stores.uploads,
   } as AppContext;
   // The runner's jobs receive this same context, so it is attached once the rest exists.
   ctx.jobs = createJobRunner(ctx, JOBS, { log: app.log });
+  ctx.media = countBytesWritten(ctx.media, ctx.metrics.storageBytes.labels({ store: 'media' }));
+  ctx.uploads = countBytesWritten(ctx.uploads, ctx.metrics.storageBytes.labels({ store: 'uploads' }));
   if (config.NODE_ENV === 'production' && !config.SMTP_URL) {
     app.log.warn(
       'SMTP_URL is not set: mail (password reset links, contact messages) cannot be delivered and waits in the outbox table.',
@@ -103,6 +109,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   // Counts the requests in flight and closes connections behind their answers once SIGTERM came (shutdown.ts).
   registerDrain(app);
+  registerMetrics(app, ctx.metrics);
   const adminWrites: AdminWriteRoute[] = [];
   app.decorate('adminWriteRoutes', adminWrites);
   registerErrorHandler(app);

@@ -170,6 +170,16 @@ export const envSchema = z.object({
    * (docs/deploy.md, rolling deploys). Below systemd's 90 s stop timeout and a container's usual 30 s.
    */
   SHUTDOWN_GRACE_MS: positiveInt(25_000),
+  /**
+   * Prometheus metrics (docs/deploy.md, metrics) are off unless one of these is set. METRICS_TOKEN serves
+   * GET /api/metrics to `Authorization: Bearer <METRICS_TOKEN>`; METRICS_PORT serves /metrics on a listener of
+   * its own, bound to METRICS_HOST (this machine unless widened), for a network only Prometheus reaches.
+   */
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(32, { error: 'must be at least 32 characters (a random secret)' }).optional(),
+  ),
+  METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
 export type Env = z.infer<typeof envSchema>;

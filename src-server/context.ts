@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer';
 import type { RateLimitStore } from './plugins/rateLimit';
 import type { UserRow } from './db/schema';
 import type { MediaStore } from './media/mediaStore';
+import type { Metrics } from './metrics/metrics';
 
 /** What every route module and service may use; built once in buildApp. */
 export interface AppContext {
@@ -17,6 +18,8 @@ export interface AppContext {
   /** The background jobs (mail delivery, purges, billing sweep); ticking only where the server started it. */
   jobs: JobRunner;
   log: FastifyBaseLogger;
+  /** Prometheus counters and histograms (metrics/metrics.ts); kept whether or not an endpoint serves them. */
+  metrics: Metrics;
   /** Uploaded media bytes (the extension's post images). */
   media: MediaStore;
   /** Support screenshots sent with contact messages; their rows keep `uploads/<key>`. */

@@ -30,6 +30,16 @@ export interface GatewayLog {
   warn(details: object, message: string): void;
 }
 
+/** Told of every provider call, bill and fallback, for the metrics (metrics/aiObserver.ts). */
+export interface GatewayObserver {
+  /** A provider's answer arrived and is billed: usable or not, in time or late. */
+  billed(choice: ModelChoice, usage: TokenUsage): void;
+  /** One provider call ended: served (null), or failed for this reason. */
+  called(choice: ModelChoice, failure: string | null): void;
+  /** The chosen model failed and the default one is asked instead. */
+  fellBack(from: ModelChoice): void;
+}
+
 export interface AiGateway {
   /**
    * Asks the chosen model; on any failure asks the default provider's default model once; else a 502. `parse`
@@ -52,7 +62,7 @@ export const AI_UNAVAILABLE = 'The AI service is unavailable right now. Please t
 
 export function createAiGateway(
   providers: Partial<Record<ProviderId, AiProvider>>,
-  opts: { timeoutMs: number; log: GatewayLog },
+  opts: { timeoutMs: number; log: GatewayLog; observe?: GatewayObserver },
 ): AiGateway {
   async function attempt<T>(
     choice: ModelChoice,
@@ -66,14 +76,17 @@ export function createAiGateway(
       opts.timeoutMs,
       (signal) => provider.complete({ ...prompt, model: choice.model, signal }),
       // An answer that lands as the deadline passes was billed all the same; the request has moved on by then.
-      (late) =>
-        meter({ ...choice, usage: late.usage }).catch(() =>
+      (late) => {
+        opts.observe?.billed(choice, late.usage);
+        return meter({ ...choice, usage: late.usage }).catch(() =>
           opts.log.warn(
             { provider: choice.provider, model: choice.model },
             'AI usage of a late answer not metered',
           ),
-        ),
+        );
+      },
     );
+    opts.observe?.billed(choice, completion.usage);
     let value: T;
     try {
       value = parse(completion.text, choice);
@@ -90,11 +103,15 @@ export function createAiGateway(
       const fallback: ModelChoice = { provider: DEFAULT_PROVIDER, model: defaultModel(DEFAULT_PROVIDER) };
       for (const next of [choice, fallback]) {
         try {
-          return await attempt(next, prompt, parse, meter);
+          const served = await attempt(next, prompt, parse, meter);
+          opts.observe?.called(next, null);
+          return served;
         } catch (err) {
           // Whatever the provider did is a ProviderFailure by now; anything else is the meter failing to write,
           // which no fallback mends (and asking one would bill a call that cannot be metered).
           if (!(err instanceof ProviderFailure)) throw err;
+          opts.observe?.called(next, err.reason);
+          if (next === choice) opts.observe?.fellBack(choice);
           // The reason and status only: SDK errors quote the provider's response body.
           opts.log.warn(
             { provider: next.provider, model: next.model, reason: err.reason, status: err.status },

@@ -6,6 +6,7 @@ import { requireUser } from '../plugins/auth';
 import { RATE_RULES, rateLimit } from '../plugins/rateLimit';
 import { aiProviders } from './providers/aiProviders';
 import { createAiGateway } from './gateway';
+import { aiObserver } from '../metrics/aiObserver';
 import { runAiTask } from './aiService';
 import { messageSchema } from '../../src/contract/common';
 
@@ -14,7 +15,11 @@ export async function aiRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = app.ctx;
   // SDK clients are built once: keys and endpoints are environment, fixed for the process's life.
-  const gateway = createAiGateway(aiProviders(config), { timeoutMs: config.AI_TIMEOUT_MS, log: app.log });
+  const gateway = createAiGateway(aiProviders(config), {
+    timeoutMs: config.AI_TIMEOUT_MS,
+    log: app.log,
+    observe: aiObserver(app.ctx.metrics),
+  });
 
   app.post(
     '/:taskType',

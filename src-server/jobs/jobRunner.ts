@@ -80,6 +80,9 @@ export function createJobRunner(
       clearInterval(heartbeat);
     }
     await finishJob(ctx.db, def.name, owner, ctx.clock.now(), def.everyMs, error);
+    // Unit tests hand the runner a context without metrics.
+    ctx.metrics?.jobRuns.inc({ job: def.name });
+    if (error !== null) ctx.metrics?.jobFailures.inc({ job: def.name });
     return { name: def.name, ran: true, ...(error === null ? {} : { error }) };
   }
 

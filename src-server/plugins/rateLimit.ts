@@ -161,6 +161,7 @@ export function rateLimit(rules: RateRule[]): preHandlerAsyncHookHandler {
       if (key === null) continue;
       const { count, resetInMs } = await rateLimits.hit(`${rule.name}:${key}`, rule.windowMs);
       if (count > rule.max * config.RATE_LIMIT_SCALE) {
+        this.ctx.metrics.rateLimited.inc({ rule: rule.name });
         const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
         const tooMany = rule.tooMany ?? 'Too many attempts.';
         throw new HttpError(429, `${tooMany} Please try again in ${describeWait(seconds)}.`, {
