@@ -1,4 +1,5 @@
-// `npm run bench:admin`: the console at 100,000 users, in Chromium. Prints the figures (no pass/fail):
+// `npm run bench:admin`: the console at 100,000 users, in Chromium. Prints the figures (no pass/fail); with
+// `-- --scale <database URL>`, the console's API at a million users instead (tests/bench/adminScale.ts):
 //   - opening Users after sign-in: API requests made and the time until the grid shows rows, the median of five opens
 //     in fresh browser contexts, each printed (targets ≤ 3, ≤ 800 ms), beside a bare react-admin <List><Datagrid> on
 //     the same data opened the same way (tests/bench/bareAdminList.ts), so the ratio of the two is the figure;
@@ -15,6 +16,7 @@ import { chromium, type Page, type Route } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ROOT, startAppServer } from '../fixtures/localServer';
 import { buildClient, isMain, median, printTable, type FigureRow } from './figures';
 import { buildBareAdminList, openBareUsers } from './bareAdminList';
+import { runAdminScale } from './adminScale';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-demo-1' };
 const USERS = 100_000;
@@ -330,7 +332,9 @@ export async function runAdminBench(prebuilt?: string): Promise<FigureRow[]> {
 }
 
 if (isMain(import.meta.url)) {
-  runAdminBench()
+  // `-- --scale <database URL>`: the console's API figures at a million users instead (tests/bench/adminScale.ts).
+  const scale = process.argv.indexOf('--scale');
+  (scale > 0 ? runAdminScale(process.argv[scale + 1] ?? '') : runAdminBench())
     .then((rows) => printTable(rows))
     .catch((err) => {
       console.error(err);
