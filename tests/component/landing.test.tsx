@@ -109,11 +109,12 @@ describe('LandingPage', () => {
       expect(img).toHaveAttribute('decoding', 'async');
       expect(img.getAttribute('alt')).not.toBe('');
     }
-    // The hero's screen is above the fold on a desktop: fetched first, not lazy.
+    // The hero's screen: the same files, lazy too (below the fold on a phone; in view at once on a desktop).
     const hero = screen.getByRole('img', { name: /^The Postkeeper dashboard showing saved posts/ });
     expect(hero).toHaveAttribute('src', '/screens/saved-posts-dashboard-640.webp');
-    expect(hero).toHaveAttribute('fetchpriority', 'high');
-    expect(hero).not.toHaveAttribute('loading', 'lazy');
+    expect(hero.getAttribute('srcset')).toContain('/screens/saved-posts-dashboard-1280.webp 1280w');
+    expect(hero).toHaveAttribute('width', '1280');
+    expect(hero).toHaveAttribute('loading', 'lazy');
   });
 
   it('prices the plans exactly as docs/product.md#plans-and-pricing', () => {

@@ -44,7 +44,11 @@ export function Hero() {
             // Beside the copy from 980 px on (half the container), else the container's width.
             sizes="(min-width: 980px) 540px, calc(100vw - 32px)"
             alt="The Postkeeper dashboard showing saved posts from several platforms, sorted into tagged collections"
-            fetchPriority="high"
+            // Lazy, not fetched first: on a phone it sits below the fold, and fetched eagerly its bytes slowed
+            // the first paint (Lighthouse mobile: FCP 1.8 s lazy against 2.1 to 2.5 s eager with high priority).
+            // On a desktop it is in view at the first layout, so Chrome fetches it at once all the same.
+            loading="lazy"
+            decoding="async"
           />
         </div>
       </div>
