@@ -1,8 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MEDIA_TYPES } from '../../src/contract/ext';
 import { idParamsSchema, messageSchema } from '../../src/contract/common';
 import { requireUser } from '../plugins/auth';
 import { readOwnMedia } from './mediaRead';
+
+/**
+ * An uploaded image is an uploader's file, as a support screenshot is (admin/messagesRoutes.ts): taken for the
+ * image its bytes proved on upload and nothing else, never run or framed. Its bytes never change under its id,
+ * so this browser may keep it a day; private: never a shared cache.
+ */
+const MEDIA_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Disposition': 'inline',
+  'Content-Security-Policy': "default-src 'none'; img-src 'self'; sandbox",
+  'Cache-Control': 'private, max-age=86400',
+} as const;
+
+const binary = { schema: { type: 'string', format: 'binary' } };
+/** Documents the 200 as an image; the other answers stay JSON. */
+const imageResponse = z
+  .string()
+  .meta({ description: 'The image', content: Object.fromEntries(MEDIA_TYPES.map((t) => [t, binary])) });
 
 /** The caller's own images, through the API's session check: the library shows a signed-in post's pictures. */
 export async function mediaReadRoute(fastify: FastifyInstance): Promise<void> {
@@ -15,17 +35,16 @@ export async function mediaReadRoute(fastify: FastifyInstance): Promise<void> {
         summary:
           "An attached image's bytes, as the type they were checked as on upload; only the owner's (others are 404). Cache-Control: private",
         params: idParamsSchema,
-        response: { 401: messageSchema, 404: messageSchema },
+        response: { 200: imageResponse, 401: messageSchema, 404: messageSchema },
       },
     },
     async (request, reply) => {
       const { bytes, contentType } = await readOwnMedia(app.ctx, requireUser(request).id, request.params.id);
-      // An image's bytes never change under its id; private: only this browser may keep them, never a shared cache.
+      // Bytes go out as they are (Fastify serializes no Buffer); the string schema only documents the 200.
       return reply
-        .header('Cache-Control', 'private, max-age=86400')
-        .header('Content-Disposition', 'inline')
+        .headers(MEDIA_HEADERS)
         .type(contentType)
-        .send(bytes);
+        .send(bytes as unknown as string);
     },
   );
 }

@@ -31,6 +31,8 @@ describe('GET /api/ext/media/{id}', () => {
       expect(res.headers['content-type']).toBe(type);
       expect(res.headers['cache-control']).toMatch(/^private\b/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      // Never run or framed as a page, whatever its bytes would be taken for.
+      expect(res.headers['content-security-policy']).toContain('sandbox');
       expect(res.rawPayload.equals(bytes)).toBe(true);
     }
   });
