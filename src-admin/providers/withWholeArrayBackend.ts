@@ -3,13 +3,14 @@ import { AdminError, withText } from './adminError';
 import type { HttpClient } from './httpClient';
 import { applyListParams } from './listQuery';
 import type { Filter, ResourceSpec, Row } from './resourceSpec';
+import type { ResourceSpecs } from './resources';
 
 /** What the layer needs of the backend: how to call it, and each resource's endpoint, body key and filter. */
 export interface WholeArrayBackend {
   client: HttpClient;
   apiUrl: string;
   /** By react-admin resource name; a resource without a spec goes to the provider below unchanged. */
-  specs: Readonly<Record<string, ResourceSpec>>;
+  specs: ResourceSpecs;
 }
 
 /** The array inside a list body: the body itself, or its `key` field ({users: […]}, {configs: […]}). */
