@@ -42,7 +42,7 @@ export function ExportCsvButton<T>({
         dataProvider
           .getList(resource, { pagination: { page, perPage: PAGE }, sort, filter: filterValues })
           .then((res) => res as { data: T[]; total?: number });
-      // The first page says how many rows there are (simple-rest's Content-Range, or the whole array's length);
+      // The first page says how many rows there are (our server's X-Total-Count, or the whole array's length);
       // the rest come PAGES_AT_ONCE at a time, kept in order.
       const first = await fetchPage(1);
       const total = first.total ?? first.data.length;
