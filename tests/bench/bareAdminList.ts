@@ -35,7 +35,7 @@ const UserList = () =>
       h(DateField, { source: 'createdAt' })));
 
 createRoot(document.getElementById('root')).render(
-  h(Admin, { basename: '${BARE_BASE}', dataProvider, disableTelemetry: true },
+  h(Admin, { dataProvider, disableTelemetry: true },
     h(Resource, { name: 'users', list: UserList })));
 `;
 
@@ -58,7 +58,8 @@ export async function buildBareAdminList(): Promise<{
     base: `${BARE_BASE}/`,
     publicDir: false,
     logLevel: 'warn',
-    build: { outDir: out, emptyOutDir: true },
+    // Chromium needs no modulepreload polyfill, and Vite cannot resolve its own from a root under node_modules.
+    build: { outDir: out, emptyOutDir: true, modulePreload: { polyfill: false } },
   });
   const types: Record<string, string> = {
     '.js': 'text/javascript',
@@ -86,7 +87,8 @@ export async function openBareUsers(page: Page, base: string, token: string): Pr
   await page.goto(`${base}/`);
   await page.evaluate((t) => localStorage.setItem('authToken', t), token);
   const t0 = Date.now();
-  await page.goto(`${base}${BARE_BASE}/users`);
+  // react-admin's own router is a hash router.
+  await page.goto(`${base}${BARE_BASE}/#/users`);
   await page.locator('.RaDatagrid-row').first().waitFor();
   return Date.now() - t0;
 }
