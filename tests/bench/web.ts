@@ -156,7 +156,8 @@ export async function runWebBench(prebuilt?: string): Promise<{ rows: FigureRow[
     if (!prebuilt) buildClient(clientDir);
     console.log('building the bare React + router entry…');
     const bare = await bareEntryGzip();
-    const server = await startAppServer(clientDir, dataDir, 90_000);
+    // As long as bench:admin waits: a fresh database's migrations and demo seed take minutes on a busy machine.
+    const server = await startAppServer(clientDir, dataDir, 180_000);
     try {
       const loaded = await scriptsLoaded(server.url, ['/', '/dashboard/login']);
       const landing = loaded.get('/')!.reduce((sum, f) => sum + f.gzip, 0);
