@@ -1,7 +1,7 @@
 // `npm run test:scale`: the production shape on one machine. A fresh PostgreSQL database, Redis, a local SMTP
 // server, two API processes started at the same moment, and nginx in front with deploy/nginx.conf; then checks
-// through nginx that start-up, sessions, sign-in limits, the abuse check, mail and a killed process behave as
-// with one process. Prints a table of figures; exits non-zero when a check fails.
+// through nginx that start-up, sessions, sign-in limits, the abuse check, mail, a rolling restart and a killed
+// process behave as with one process. Prints a table of figures; exits non-zero when a check fails.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
