@@ -22,8 +22,8 @@ export async function libraryFacets(
   userId: string,
   filter: LibraryFilter,
 ): Promise<LibraryFacets> {
-  return withSearchSettings(ctx.db, async (db) => {
-    const scope = await libraryScope(db, userId, filter);
+  const scope = await libraryScope(ctx.db, userId, filter);
+  return withSearchSettings(ctx.db, scope.typo, async (db) => {
     // One pass over the posts grouped by platform and category (a few dozen groups) gives the total and both
     // facets; tags need a pass of their own (unnest). No intermediate copy of the library is kept.
     const [found] = await rows<LibraryFacets>(

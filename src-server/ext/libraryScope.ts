@@ -12,6 +12,8 @@ export interface LibraryScope {
   platform: SQL;
   /** The category asked for (true without one). */
   category: SQL;
+  /** The search matches close spellings: statements run under withSearchSettings. */
+  typo: boolean;
 }
 
 /** Tags as posts store them: trimmed and lower-cased, as the list's tag filter compares them. */
@@ -31,8 +33,9 @@ export async function libraryScope(db: Db, userId: string, filter: LibraryFilter
     : sql`true`;
   const category = filter.category ? sql`${posts.category} = ${filter.category}` : sql`true`;
   const term = searchTerm(filter.q);
-  if (term) conds.push((await searchMatch(db, and(...conds, platform, category)!, term)).where);
-  return { base: and(...conds)!, platform, category };
+  const search = term ? await searchMatch(db, and(...conds, platform, category)!, term) : null;
+  if (search) conds.push(search.where);
+  return { base: and(...conds)!, platform, category, typo: search?.typo ?? false };
 }
 
 /** A text[] literal from values, each a bound parameter (never spliced into the SQL). */

@@ -18,8 +18,8 @@ export async function libraryStats(
   filter: LibraryFilter,
   now: Date,
 ): Promise<LibraryStats> {
-  return withSearchSettings(ctx.db, async (db) => {
-    const scope = await libraryScope(db, userId, filter);
+  const scope = await libraryScope(ctx.db, userId, filter);
+  return withSearchSettings(ctx.db, scope.typo, async (db) => {
     const thisWeek = sql`date_trunc('week', ${now.toISOString()}::timestamptz at time zone 'UTC')`;
     const firstWeek = sql`(${thisWeek} - interval '${sql.raw(String(LIBRARY_LIMITS.weeks - 1))} weeks')`;
     const all = sql`${scope.base} and ${scope.platform} and ${scope.category}`;

@@ -42,6 +42,8 @@ export function typoMatch(term: string): SQL {
 export interface SearchSql {
   where: SQL;
   order: SQL[];
+  /** Close spellings: the statements must run under withSearchSettings. */
+  typo: boolean;
 }
 
 /**
@@ -50,7 +52,7 @@ export interface SearchSql {
  * close spellings, closest first, so a slip still finds the post without burying exact results under near ones.
  */
 export async function searchMatch(db: Db, scope: SQL, term: string): Promise<SearchSql> {
-  const exact = { where: exactMatch(term), order: exactOrder(term) };
+  const exact = { where: exactMatch(term), order: exactOrder(term), typo: false };
   if (term.length < TYPO_MIN_LENGTH) return exact;
   const [found] = await rows<{ any: boolean }>(
     db,
@@ -58,7 +60,7 @@ export async function searchMatch(db: Db, scope: SQL, term: string): Promise<Sea
   );
   return found.any
     ? exact
-    : { where: typoMatch(term), order: [sql`word_similarity(${term}, ${searchText}) desc`] };
+    : { where: typoMatch(term), order: [sql`word_similarity(${term}, ${searchText}) desc`], typo: true };
 }
 
 function exactOrder(term: string): SQL[] {
@@ -71,10 +73,11 @@ function exactOrder(term: string): SQL[] {
 }
 
 /**
- * Runs `work` where the typo match uses TYPO_SIMILARITY: a setting of this transaction only, so every other
- * query of the pool keeps pg_trgm's default.
+ * Runs `work` where the typo match uses TYPO_SIMILARITY: a setting of a transaction of its own, so every other
+ * query of the pool keeps pg_trgm's default. Without a typo match, `work` runs as it is (no transaction to pay).
  */
-export async function withSearchSettings<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+export async function withSearchSettings<T>(db: Db, typo: boolean, work: (tx: Db) => Promise<T>): Promise<T> {
+  if (!typo) return work(db);
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`,

@@ -168,10 +168,10 @@ export async function listPosts(
   if (term && q.before && !ranked) throw badRequest('before must be the nextCursor of an earlier page');
   const perPage = q.perPage ?? DEFAULT_PER_PAGE;
   const offset = ranked ? Number(q.before!.slice(1)) : ((q.page ?? 1) - 1) * perPage;
+  const search = term ? await searchMatch(ctx.db, and(...conds)!, term) : null;
+  if (search) conds.push(search.where);
+  const where = and(...conds);
   const read = async (db: Db) => {
-    const search = term ? await searchMatch(db, and(...conds)!, term) : null;
-    if (search) conds.push(search.where);
-    const where = and(...conds);
     const found = await db
       .select({ ...postColumns, cursor: CURSOR_MICROS })
       .from(posts)
@@ -196,7 +196,7 @@ export async function listPosts(
       total: Number(n),
     };
   };
-  return term ? withSearchSettings(ctx.db, read) : read(ctx.db);
+  return withSearchSettings(ctx.db, search?.typo ?? false, read);
 }
 
 /**
