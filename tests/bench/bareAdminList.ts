@@ -86,9 +86,21 @@ export async function buildBareAdminList(): Promise<{
 export async function openBareUsers(page: Page, base: string, token: string): Promise<number> {
   await page.goto(`${base}/`);
   await page.evaluate((t) => localStorage.setItem('authToken', t), token);
+  const failures: string[] = [];
+  page.on('pageerror', (e) => failures.push(e.message));
+  page.on('response', (r) => {
+    if (r.status() >= 400) failures.push(`${r.status()} ${r.url()}`);
+  });
   const t0 = Date.now();
   // react-admin's own router is a hash router.
   await page.goto(`${base}${BARE_BASE}/#/users`);
-  await page.locator('.RaDatagrid-row').first().waitFor();
+  try {
+    await page.locator('.RaDatagrid-row').first().waitFor({ timeout: 60_000 });
+  } catch (err) {
+    const shown = (await page.locator('body').innerText()).slice(0, 300);
+    throw new Error(`the bare list showed no rows: ${failures.join('; ') || 'no error'}; page: ${shown}`, {
+      cause: err,
+    });
+  }
   return Date.now() - t0;
 }
