@@ -85,6 +85,23 @@ const STATS = {
   thresholds: { TOKENS_30D: 2_000_000, STORAGE_GB: 5, COST_DOLLAR: 5 },
 };
 
+/**
+ * The page a list request asks for: simple-rest's `range=[from,to]` and `sort=[field,order]`, as the console sends
+ * them, or `page`/`perPage`/`order`.
+ */
+function pageOf(url: URL, perDefault: number): { start: number; per: number; desc: boolean } {
+  const range = url.searchParams.get('range');
+  const sort = url.searchParams.get('sort');
+  const desc =
+    (sort?.startsWith('[') ? (JSON.parse(sort) as string[])[1] : url.searchParams.get('order')) === 'DESC';
+  if (range) {
+    const [from, to] = JSON.parse(range) as [number, number];
+    return { start: from, per: to - from + 1, desc };
+  }
+  const per = Number(url.searchParams.get('perPage') ?? perDefault);
+  return { start: (Number(url.searchParams.get('page') ?? 1) - 1) * per, per, desc };
+}
+
 /** The in-page fake admin API: pages, sorts by email or createdAt, and sends X-Total-Count like ours. */
 async function installFakeApi(page: Page, suspiciousOnly = false): Promise<void> {
   const suspicious = fakeSuspicious(EXPORT_ROWS);
@@ -93,10 +110,9 @@ async function installFakeApi(page: Page, suspiciousOnly = false): Promise<void>
     const json = (body: unknown, headers: Record<string, string> = {}) =>
       route.fulfill({ status: 200, contentType: 'application/json', headers, body: JSON.stringify(body) });
     if (url.pathname === '/api/admin/users/suspicious') {
-      const page1 = Number(url.searchParams.get('page') ?? 1);
-      const per = Number(url.searchParams.get('perPage') ?? suspicious.length);
+      const { start, per } = pageOf(url, suspicious.length);
       return json(
-        { users: suspicious.slice((page1 - 1) * per, page1 * per), statistics: STATS },
+        { users: suspicious.slice(start, start + per), statistics: STATS },
         { 'X-Total-Count': String(suspicious.length) },
       );
     }
@@ -110,10 +126,7 @@ async function installFakeApi(page: Page, suspiciousOnly = false): Promise<void>
     if (url.pathname === '/api/auth/me')
       return json({ ...fakeUser(0), _id: 'admin', email: ADMIN.email, role: 'admin' });
     if (url.pathname === '/api/admin/users') {
-      const p = Number(url.searchParams.get('page') ?? 1);
-      const per = Number(url.searchParams.get('perPage') ?? 25);
-      const desc = url.searchParams.get('order') === 'DESC';
-      const start = (p - 1) * per;
+      const { start, per, desc } = pageOf(url, 25);
       const idx = Array.from({ length: per }, (_, k) => (desc ? USERS - 1 - (start + k) : start + k)).filter(
         (i) => i >= 0 && i < USERS,
       );
