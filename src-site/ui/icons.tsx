@@ -1,31 +1,6 @@
-// Small inline icons (stroke style): a few hundred bytes each, so no icon library reaches the landing bundle.
+// The site's small inline icons, drawn by src/ui's stroke factory (24 px unless given).
 
-/** One stroke of an icon: a path's `d`, or a circle as [cx, cy, r]. */
-type Stroke = string | readonly [number, number, number];
-
-/** An icon component drawing these strokes in the shared 24×24 stroke style. */
-function icon(strokes: readonly Stroke[], size = 24) {
-  return function Icon() {
-    return (
-      <svg
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-      >
-        {strokes.map((s, i) =>
-          typeof s === 'string' ? <path key={i} d={s} /> : <circle key={i} cx={s[0]} cy={s[1]} r={s[2]} />,
-        )}
-      </svg>
-    );
-  };
-}
+import { strokeIcon as icon } from '../../src/ui/strokeIcon';
 
 export const BookmarkIcon = icon(['M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z']);
 export const SparkIcon = icon([
@@ -54,12 +29,4 @@ export const ChromeIcon = icon(
   20,
 );
 
-/** The brand mark: a bookmark inside a rounded square. */
-export function BrandMark({ size = 32 }: { size?: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-      <rect width="32" height="32" rx="8" fill="#4f46e5" />
-      <path d="M11 8h10a1.5 1.5 0 0 1 1.5 1.5V24l-6.5-4.2L9.5 24V9.5A1.5 1.5 0 0 1 11 8z" fill="#fff" />
-    </svg>
-  );
-}
+export { BrandMark } from '../../src/ui/BrandMark';

@@ -1,30 +1,9 @@
-// The site's small stroke icons (src-site/ui/icons.tsx draws them the same way; the extension may import only
-// src/, so the few the library uses are drawn here in the same 24×24 stroke style).
+// The library's small inline icons, drawn by src/ui's stroke factory as the site's are (18 px unless given).
 
-type Stroke = string | readonly [number, number, number];
+import { BrandMark as SharedBrandMark } from '../../../src/ui/BrandMark';
+import { strokeIcon, type Stroke } from '../../../src/ui/strokeIcon';
 
-function icon(strokes: readonly Stroke[], size = 18) {
-  return function Icon() {
-    return (
-      <svg
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-      >
-        {strokes.map((s, i) =>
-          typeof s === 'string' ? <path key={i} d={s} /> : <circle key={i} cx={s[0]} cy={s[1]} r={s[2]} />,
-        )}
-      </svg>
-    );
-  };
-}
+const icon = (strokes: readonly Stroke[], size = 18) => strokeIcon(strokes, size);
 
 export const BookmarkIcon = icon(['M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z']);
 export const SparkIcon = icon([
@@ -51,12 +30,7 @@ export const WifiOffIcon = icon([
   'M12 20h.01',
 ]);
 
-/** The brand mark: a bookmark inside a rounded square (the site's BrandMark). */
+/** The brand mark, 28 px unless given. */
 export function BrandMark({ size = 28 }: { size?: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-      <rect width="32" height="32" rx="8" fill="#4f46e5" />
-      <path d="M11 8h10a1.5 1.5 0 0 1 1.5 1.5V24l-6.5-4.2L9.5 24V9.5A1.5 1.5 0 0 1 11 8z" fill="#fff" />
-    </svg>
-  );
+  return <SharedBrandMark size={size} />;
 }
