@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { LibraryPost } from '../../shared/messages';
 import { DownloadIcon, ShieldIcon, TrashIcon } from '../ui/icons';
 import { DeleteAllDialog } from './DeleteAllDialog';
-import { download, exportName, libraryCsv, libraryJson } from './exportFiles';
+import { downloadText } from '../../../src/ui/downloadText';
+import { exportName, libraryCsv, libraryJson } from './exportFiles';
 
 interface PrivacyViewProps {
   posts: LibraryPost[];
@@ -18,8 +19,8 @@ export function PrivacyView({ posts, signedIn, readOnly, now, onDeleteAll }: Pri
   const exportAs = (kind: 'json' | 'csv') => {
     const date = new Date(now());
     if (kind === 'json')
-      download(libraryJson(posts, date.toISOString()), exportName('json', date), 'application/json');
-    else download(libraryCsv(posts), exportName('csv', date), 'text/csv;charset=utf-8');
+      downloadText(libraryJson(posts, date.toISOString()), exportName('json', date), 'application/json');
+    else downloadText(libraryCsv(posts), exportName('csv', date), 'text/csv;charset=utf-8');
   };
   return (
     <div className="lib-privacy">

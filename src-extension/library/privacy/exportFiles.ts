@@ -33,15 +33,3 @@ export const libraryCsv = (posts: readonly LibraryPost[]) => toCsv(posts, COLUMN
 /** `postkeeper-library-YYYY-MM-DD.json` (or .csv). */
 export const exportName = (ext: 'json' | 'csv', now: Date) =>
   `postkeeper-library-${now.toISOString().slice(0, 10)}.${ext}`;
-
-/** Hands the text to the browser as a download. */
-export function download(text: string, filename: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
