@@ -6,26 +6,17 @@
 // rolls the usage window days ahead for the write-path figure: run it on a bench database, not a real one.
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src-server/app';
-import { loadConfig } from '../../src-server/config';
+import { benchApp } from './benchApp';
 import { connect, type Database } from '../../src-server/db/connect';
 import { users } from '../../src-server/db/schema';
 import { createSession } from '../../src-server/auth/sessions';
 import { recordAiUsage } from '../../src-server/usage/recordAiUsage';
 import { advanceUsageWindow } from '../../src-server/usage/usageWindow';
 import { DAY_MS } from '../../src-server/clock';
+import { CONSOLE_PATHS } from './consoleRequests';
 import { p95, printMarkdownTable, timed, type FigureRow } from './figures';
 
 const RUNS = 12;
-const SEARCHES = [
-  'bulk-4217',
-  'diaz 12',
-  'ava archer',
-  'hughes 77',
-  'bulk-99',
-  'grace cohen 1',
-  'jonas evans 3',
-];
 const EMAIL_SEARCHES = ['bulk-4217', 'bulk-99', 'bulk-731'];
 const NAME_SEARCHES = ['diaz 12', 'ava archer', 'hughes 77', 'grace cohen 1', 'jonas evans 3'];
 
@@ -41,7 +32,7 @@ const FIGURES: Figure[] = [
     name: 'users page',
     target: 50,
     at100k: 59.0,
-    path: () => '/api/admin/users?page=1&perPage=25&sort=createdAt&order=DESC',
+    path: CONSOLE_PATHS.usersPage,
   },
   {
     name: 'search by email',
@@ -58,23 +49,22 @@ const FIGURES: Figure[] = [
     name: 'search, mixed (as bench:api)',
     target: 80,
     at100k: 34.4,
-    path: (i) =>
-      `/api/admin/users?page=1&perPage=25&search=${encodeURIComponent(SEARCHES[i % SEARCHES.length])}`,
+    path: CONSOLE_PATHS.usersSearched,
   },
   {
     name: 'users by tokens',
     target: 150,
     at100k: 41.5,
-    path: () => '/api/admin/users?page=1&perPage=25&sort=tokens30d&order=DESC',
+    path: CONSOLE_PATHS.usersByTokens,
   },
   {
     name: 'suspicious page',
     target: 150,
     at100k: 128.6,
-    path: () => '/api/admin/users/suspicious?page=1&perPage=25',
+    path: CONSOLE_PATHS.suspiciousPage,
   },
-  { name: 'cost summary', target: 100, at100k: 44.5, path: () => '/api/admin/cost-analysis/summary' },
-  { name: 'overview', target: 100, at100k: 62.6, path: () => '/api/admin/overview' },
+  { name: 'cost summary', target: 100, at100k: 44.5, path: CONSOLE_PATHS.costSummary },
+  { name: 'overview', target: 100, at100k: 62.6, path: CONSOLE_PATHS.overview },
   { name: 'flagged', target: 50, path: () => '/api/admin/users/flagged?page=1&perPage=25' },
 ];
 
@@ -199,15 +189,7 @@ async function recordDuringRollup(
 export async function runAdminScale(databaseUrl: string): Promise<FigureRow[]> {
   const database = await connect({ databaseUrl, dataDir: 'memory://' });
   await database.migrate();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: databaseUrl,
-    WEB_URL: 'http://localhost:3000',
-    RATE_LIMIT_SCALE: '100000',
-  });
-  const app = await buildApp({ config, db: database.db, logger: false });
-  await app.ready();
+  const app = await benchApp(database.db, databaseUrl, { RATE_LIMIT_SCALE: '100000' });
   const table: string[][] = [];
   try {
     const [{ n }] = (

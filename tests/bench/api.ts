@@ -8,8 +8,7 @@
 // `npm run bench:api -- --users 1000 --posts 10000 --only pglite`.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src-server/app';
-import { loadConfig } from '../../src-server/config';
+import { benchApp } from './benchApp';
 import { connect } from '../../src-server/db/connect';
 import { users } from '../../src-server/db/schema';
 import { seedLarge } from '../../src-server/seed/large';
@@ -19,6 +18,7 @@ import { createSession } from '../../src-server/auth/sessions';
 import { autoTaggingRequest, startOpenAiStandIn } from './aiStandIn';
 import { measureThroughput, type ThroughputAccounts } from './apiThroughput';
 import { withThrowawayDatabase } from './throwawayDatabase';
+import { CONSOLE_PATHS } from './consoleRequests';
 import { isMain, p95, printMarkdownTable, timed, type FigureRow } from './figures';
 
 const args = process.argv.slice(2);
@@ -37,16 +37,6 @@ const cliOptions = (): ApiBenchOptions => ({
 let USERS = 0;
 let POSTS = 0;
 const RUNS = 12;
-// Lookups an operator makes: part of an email or a name, matching a few rows to about 1% of users.
-const SEARCHES = [
-  'bulk-4217',
-  'diaz 12',
-  'ava archer',
-  'hughes 77',
-  'bulk-99',
-  'grace cohen 1',
-  'jonas evans 3',
-];
 
 type Engine = 'pglite' | 'postgres';
 /** One figure of the table: its PostgreSQL target (PGlite's is 4×), and the issue's figure before rollups. */
@@ -62,29 +52,28 @@ const FIGURES: Figure[] = [
   {
     name: 'users page',
     targetMs: 50,
-    paths: () => '/api/admin/users?page=1&perPage=25&sort=createdAt&order=DESC',
+    paths: CONSOLE_PATHS.usersPage,
   },
   {
     name: 'users searched',
     targetMs: 80,
     beforeMs: 125,
-    paths: (i) =>
-      `/api/admin/users?page=1&perPage=25&search=${encodeURIComponent(SEARCHES[i % SEARCHES.length])}`,
+    paths: CONSOLE_PATHS.usersSearched,
   },
   {
     name: 'users by tokens',
     targetMs: 150,
     beforeMs: 644,
-    paths: () => '/api/admin/users?page=1&perPage=25&sort=tokens30d&order=DESC',
+    paths: CONSOLE_PATHS.usersByTokens,
   },
   {
     name: 'suspicious page',
     targetMs: 150,
     beforeMs: 1060,
-    paths: () => '/api/admin/users/suspicious?page=1&perPage=25',
+    paths: CONSOLE_PATHS.suspiciousPage,
   },
-  { name: 'cost summary', targetMs: 100, beforeMs: 286, paths: () => '/api/admin/cost-analysis/summary' },
-  { name: 'overview', targetMs: 100, beforeMs: 510, paths: () => '/api/admin/overview' },
+  { name: 'cost summary', targetMs: 100, beforeMs: 286, paths: CONSOLE_PATHS.costSummary },
+  { name: 'overview', targetMs: 100, beforeMs: 510, paths: CONSOLE_PATHS.overview },
   {
     name: 'post search, heavy library',
     as: 'heavy',
@@ -125,19 +114,13 @@ async function bench(engine: Engine, label: string, databaseUrl: string | undefi
   );
   const [postsMs, posts] = await timed(() => seedLargePosts(database.db, { posts: POSTS }));
   console.log(`  seed: ${posts.toLocaleString('en-US')} posts in ${(postsMs / 1000).toFixed(1)} s`);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: databaseUrl ?? '',
-    WEB_URL: 'http://localhost:3000',
+  const app = await benchApp(database.db, databaseUrl ?? '', {
     // The throughput figure sends hundreds of AI requests a second from one account: it measures the AI path, so
     // the account's request limits and daily token budget are lifted out of its way.
     RATE_LIMIT_SCALE: '100000',
     AI_DAILY_TOKENS_PREMIUM: '1000000000',
     ...aiEnv,
   });
-  const app = await buildApp({ config, db: database.db, logger: false });
-  await app.ready();
   try {
     const tokens = {
       admin: await tokenFor(app, database.db, 'bulk-2@load.test', true),

@@ -6,8 +6,8 @@
 // each beside the plain newest-first list of the same accounts in the same run. Figures only; nothing asserted.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src-server/app';
-import { loadConfig } from '../../src-server/config';
+import { POST_WORDS, sqlTextArray, withSearchIndexesAfter } from '../../src-server/seed/largePosts';
+import { benchApp } from './benchApp';
 import { connect, type Db } from '../../src-server/db/connect';
 import { createSession } from '../../src-server/auth/sessions';
 import { rows as sqlRows } from '../../src-server/admin/sqlRows';
@@ -20,18 +20,7 @@ const HEAVY_POSTS = 50_000;
 const TARGETS = { searchMs: 50, facetsMs: 100, statsMs: 100 };
 const SEARCH_RUNS = 60;
 const COUNT_RUNS = 20;
-const WORDS = [
-  'startup',
-  'pricing',
-  'design',
-  'kernel',
-  'garden',
-  'recipe',
-  'hiring',
-  'research',
-  'marketing',
-  'python',
-];
+const WORDS = POST_WORDS.slice(0, 10);
 const MORE = [
   'vector',
   'database',
@@ -60,12 +49,11 @@ export async function seed(db: Db): Promise<void> {
   await db.execute(sql`
     insert into users (email, display_name, email_verified)
     select 'library-' || g || '@bench.test', 'Library ' || g, true from generate_series(1, ${ACCOUNTS}::int) g`);
-  await db.execute(sql`drop index posts_search_fts_idx`);
-  await db.execute(sql`drop index posts_search_trgm_idx`);
-  const words = sql.raw(`array[${WORDS.map((w) => `'${w}'`).join(',')}]`);
-  const more = sql.raw(`array[${MORE.map((w) => `'${w}'`).join(',')}]`);
+  const words = sqlTextArray(WORDS);
+  const more = sqlTextArray(MORE);
   // Post g belongs to account 1 (the heavy library) for its first HEAVY_POSTS, then to the others in turn.
-  await db.execute(sql`
+  await withSearchIndexesAfter(db, () =>
+    db.execute(sql`
     with u as (select id, row_number() over (order by email) as n from users where email like 'library-%@bench.test')
     insert into posts (user_id, platform, url, author, author_handle, title, text, tags, category, size_bytes,
                        created_at, updated_at)
@@ -80,10 +68,7 @@ export async function seed(db: Db): Promise<void> {
            (array['technology','business','career','marketing',null])[1 + g % 5],
            400, now() - (g % 120) * interval '1 day' - (g % 86400) * interval '1 second', now()
     from generate_series(1, ${POSTS}::int) g
-    join u on u.n = case when g <= ${HEAVY_POSTS} then 1 else 2 + g % (${ACCOUNTS} - 1) end`);
-  await db.execute(sql`create index posts_search_fts_idx on posts using gin (search_vector)`);
-  await db.execute(
-    sql`create index posts_search_trgm_idx on posts using gin (post_search_text(author, author_handle, title, text, tags) gin_trgm_ops)`,
+    join u on u.n = case when g <= ${HEAVY_POSTS} then 1 else 2 + g % (${ACCOUNTS} - 1) end`),
   );
   // What autovacuum does after a load like this one anyway; measured before it, the figures would time it instead.
   await db.execute(sql`vacuum analyze posts`);
@@ -121,15 +106,7 @@ async function measure(databaseUrl: string, seeded = false): Promise<FigureRow[]
     const [seedMs] = await timed(() => seed(database.db));
     console.log(`  seeded in ${(seedMs / 1000).toFixed(0)} s`);
   }
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: databaseUrl,
-    WEB_URL: 'http://localhost:3000',
-    RATE_LIMIT_SCALE: '100000',
-  });
-  const app = await buildApp({ config, db: database.db, logger: false });
-  await app.ready();
+  const app = await benchApp(database.db, databaseUrl, { RATE_LIMIT_SCALE: '100000' });
   try {
     const accounts = await sqlRows<{ id: string }>(
       database.db,

@@ -5,8 +5,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../../src-server/app';
-import { loadConfig } from '../../src-server/config';
+import { benchApp } from './benchApp';
 import { connect } from '../../src-server/db/connect';
 import { users } from '../../src-server/db/schema';
 import { createSession } from '../../src-server/auth/sessions';
@@ -54,13 +53,7 @@ export async function runMeBaseline(baseUrl: string | undefined): Promise<Figure
   await withThrowawayDatabase(baseUrl, async (databaseUrl) => {
     const database = await connect({ databaseUrl, dataDir: 'memory://' });
     await database.migrate();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: databaseUrl,
-      WEB_URL: 'http://localhost:3000',
-    });
-    const app = await buildApp({ config, db: database.db, logger: false });
+    const app = await benchApp(database.db, databaseUrl);
     const bare = await bareServer(databaseUrl);
     try {
       await app.inject({
