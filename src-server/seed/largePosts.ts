@@ -4,7 +4,8 @@ import type { Db } from '../db/connect';
 /** The bulk account whose library holds a tenth of the posts: the search benchmark's worst case. */
 export const HEAVY_POSTS_EMAIL = 'bulk-1@load.test';
 
-const WORDS = [
+/** The words seeded texts mix (the library search bench uses the first ten). */
+export const POST_WORDS = [
   'startup',
   'pricing',
   'design',
@@ -28,27 +29,41 @@ const WORDS = [
 ];
 const AUTHORS = ['Maya Lindqvist', 'Dev Patel', 'Rosa Costa', 'Hiro Tanaka', 'Kemi Okafor', 'Jonas Fischer'];
 
+/** A text[] literal of fixed seed words, for generate_series to index into. */
+export const sqlTextArray = (values: readonly string[]) =>
+  sql.raw(`array[${values.map((v) => `'${v}'`).join(',')}]`);
+
+/**
+ * Runs `fill` with the posts search indexes dropped and builds them once afterwards: into an empty table that is
+ * many times faster than keeping them up row by row.
+ */
+export async function withSearchIndexesAfter<T>(db: Db, fill: () => Promise<T>): Promise<T> {
+  await db.execute(sql`drop index posts_search_trgm_idx`);
+  await db.execute(sql`drop index posts_search_fts_idx`);
+  const result = await fill();
+  await db.execute(
+    sql`create index posts_search_trgm_idx on posts using gin (post_search_text(author, author_handle, title, text, tags) gin_trgm_ops)`,
+  );
+  await db.execute(sql`create index posts_search_fts_idx on posts using gin (search_vector)`);
+  return result;
+}
+
 /**
  * `posts` saved posts for the bulk users of seedLarge: a tenth in one heavy library, the rest spread evenly.
  * Each text mixes words by the post's number and ends in a unique token ("ref<n>"), so a search can ask for
  * one post among a million. Made inside the database; storage accounting is not the point here.
  */
 export async function seedLargePosts(db: Db, opts: { posts: number }): Promise<number> {
-  const words = sql.raw(`array[${WORDS.map((w) => `'${w}'`).join(',')}]`);
-  const authors = sql.raw(`array[${AUTHORS.map((a) => `'${a}'`).join(',')}]`);
+  const words = sqlTextArray(POST_WORDS);
+  const authors = sqlTextArray(AUTHORS);
   const heavy = Math.floor(opts.posts / 10);
-  // Into an empty table, building the search index once afterwards is many times faster than keeping it up
-  // row by row.
   const [{ empty }] = (
     (await db.execute(sql`select not exists (select 1 from posts) as empty`)) as unknown as {
       rows: { empty: boolean }[];
     }
   ).rows;
-  if (empty) {
-    await db.execute(sql`drop index posts_search_trgm_idx`);
-    await db.execute(sql`drop index posts_search_fts_idx`);
-  }
-  const result = await db.execute(sql`
+  const insert = () =>
+    db.execute(sql`
     with u as (
       select id, row_number() over (order by email) as n
       from users where email like 'bulk-%@load.test' and email <> ${HEAVY_POSTS_EMAIL}
@@ -68,12 +83,8 @@ export async function seedLargePosts(db: Db, opts: { posts: number }): Promise<n
            400, now() - (g % 365) * interval '1 day', now()
     from g where user_id is not null
     on conflict (user_id, url) do nothing`);
-  if (empty) {
-    await db.execute(
-      sql`create index posts_search_trgm_idx on posts using gin (post_search_text(author, author_handle, title, text, tags) gin_trgm_ops)`,
-    );
-    await db.execute(sql`create index posts_search_fts_idx on posts using gin (search_vector)`);
-  }
+  // Into an empty table, the search indexes are built once afterwards.
+  const result = empty ? await withSearchIndexesAfter(db, insert) : await insert();
   await db.execute(sql`analyze posts`);
   return Number(
     (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
