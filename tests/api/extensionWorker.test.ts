@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { answer } from '../fixtures/fakeAiServer';
-import { startFakeOpenAi } from '../fixtures/fakeOpenAi';
 import { aiUser } from './fixtures';
 import { bearer, logIn, registerUser } from './harness';
-import { sharedAiApp } from './aiHarness';
 import { count } from './extHarness';
 import {
   EXTENSION_ID,
   imageCdn,
-  listening,
   newNetwork,
   newProfile,
   openDashboard,
   runWorker,
+  workerApi,
   WEB_ORIGIN,
   xPost,
 } from './extensionWorkerHarness';
@@ -22,10 +19,7 @@ import type { LibraryAnswer, SavedStateAnswer, StatusAnswer } from '../../src-ex
 // The extension's service worker, signed out and through the web app's hand-over: what a user of the extension
 // notices (the answers its controls and popup show) and what the account then holds.
 
-const { t } = sharedAiApp({
-  openai: () => startFakeOpenAi(answer('{"category": "technology", "tags": ["devtools"]}')),
-});
-const api = listening(t);
+const { t, api } = workerApi();
 const cdn = imageCdn();
 
 /** The user's posts in the account, newest first, with their media. */

@@ -4,6 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import type { TestApp } from './harness';
+import { sharedAiApp } from './aiHarness';
+import { answer } from '../fixtures/fakeAiServer';
+import { startFakeOpenAi } from '../fixtures/fakeOpenAi';
 import { image } from './extHarness';
 import { startWorker, type WorkerChrome } from '../../src-extension/background/startWorker';
 import type { WorkerContext } from '../../src-extension/background/workerContext';
@@ -141,6 +144,15 @@ export function runWorker(
     idle: () => ctx.idle(),
     apiCalls: () => network.log.slice(start).filter((line) => line.includes(' /api/')),
   };
+}
+
+/**
+ * The API for the worker's tests, its OpenAI stand-in labelling every post with `labels`, listening on a port as
+ * the extension reaches it: the app, the stand-ins and the API's base URL.
+ */
+export function workerApi(labels = '{"category": "technology", "tags": ["devtools"]}') {
+  const shared = sharedAiApp({ openai: () => startFakeOpenAi(answer(labels)) });
+  return { ...shared, api: listening(shared.t) };
 }
 
 /** The API listening on a port, as the extension reaches it; answers its base URL (…/api). */

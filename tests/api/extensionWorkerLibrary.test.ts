@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { answer } from '../fixtures/fakeAiServer';
-import { startFakeOpenAi } from '../fixtures/fakeOpenAi';
 import { aiUser } from './fixtures';
-import { sharedAiApp } from './aiHarness';
 import {
-  listening,
   newNetwork,
   newProfile,
   openDashboard,
   runWorker,
+  workerApi,
   WEB_ORIGIN,
   xPost,
 } from './extensionWorkerHarness';
@@ -19,10 +16,7 @@ import type { FacetsAnswer, LibraryAnswer, LibraryChangeAnswer } from '../../src
 // (storage given back) and delete-all signed in; the same changes on this browser's copy signed out; offline the
 // page gets no server figures and a change says why it did not happen.
 
-const { t } = sharedAiApp({
-  openai: () => startFakeOpenAi(answer('{"category": "technology", "tags": ["devtools"]}')),
-});
-const api = listening(t);
+const { t, api } = workerApi();
 
 async function accountPosts(headers: Record<string, string>): Promise<Post[]> {
   const res = await t.app.inject({ method: 'GET', url: '/api/ext/posts?perPage=100', headers });

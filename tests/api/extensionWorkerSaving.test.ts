@@ -1,16 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answer } from '../fixtures/fakeAiServer';
-import { startFakeOpenAi } from '../fixtures/fakeOpenAi';
 import { aiUser } from './fixtures';
-import { sharedAiApp } from './aiHarness';
 import { count, setStorageUsed } from './extHarness';
 import {
   imageCdn,
-  listening,
   newNetwork,
   newProfile,
   openDashboard,
   runWorker,
+  workerApi,
   WEB_ORIGIN,
   xPost,
   type Network,
@@ -24,9 +21,8 @@ import { createWorkerContext } from '../../src-extension/background/workerContex
 // no network are answered as the Save control shows them, and nothing is lost on the way.
 
 const LABELS = '{"category": "technology", "tags": ["devtools", "startups"]}';
-const { t, stands } = sharedAiApp({ openai: () => startFakeOpenAi(answer(LABELS)) });
+const { t, stands, api } = workerApi(LABELS);
 const { openai } = stands;
-const api = listening(t);
 const cdn = imageCdn();
 
 async function accountPost(headers: Record<string, string>, url: string): Promise<Post | undefined> {
