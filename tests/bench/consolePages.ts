@@ -3,22 +3,10 @@
 // alone in the dark theme. One Chromium serves every run; each run starts from the same stored session.
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/localServer';
+import { CONSOLE_SECTIONS } from '../fixtures/consoleSections';
 import { LIGHTHOUSE_RUN, printMarkdownTable } from './figures';
 
 export const CONSOLE_TARGETS = { performance: 0.95, accessibility: 1, tbtMs: 100 };
-
-/** The nine sections; a user's details and a support message are added from the data (`consolePages`). */
-const SECTIONS = [
-  '/admin',
-  '/admin/users',
-  '/admin/coupons',
-  '/admin/flagged',
-  '/admin/ai-config',
-  '/admin/suspicious',
-  '/admin/cost-analysis',
-  '/admin/messages',
-  '/admin/audit-log',
-];
 
 type Preset = 'desktop' | 'mobile';
 type Theme = 'light' | 'dark';
@@ -49,7 +37,7 @@ export async function consolePages(base: string, token: string): Promise<string[
     return list[0]?.id ?? list[0]?._id;
   };
   return [
-    ...SECTIONS,
+    ...CONSOLE_SECTIONS,
     `/admin/users/${await first('users')}/show`,
     `/admin/messages/${await first('messages')}/show`,
   ];

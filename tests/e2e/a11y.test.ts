@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, chromiumForFile, newPage, signInAs } from './browser';
+import { CONSOLE_SECTIONS as CONSOLE_PAGES } from '../fixtures/consoleSections';
 
 const browser = chromiumForFile();
 
@@ -19,17 +20,6 @@ const PUBLIC_PAGES = [
   '/upgrade',
 ];
 const SIGNED_IN_PAGES = ['/dashboard', '/dashboard/settings', '/upgrade', '/help', '/privacy'];
-const CONSOLE_PAGES = [
-  '/admin',
-  '/admin/users',
-  '/admin/coupons',
-  '/admin/flagged',
-  '/admin/ai-config',
-  '/admin/suspicious',
-  '/admin/cost-analysis',
-  '/admin/messages',
-  '/admin/audit-log',
-];
 const THEMES = ['light', 'dark'] as const;
 // An operator's desk: a small laptop, Lighthouse's desktop width and a full-HD screen.
 const DESK_WIDTHS = [1024, 1350, 1920];
