@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
-import { sql } from 'drizzle-orm';
-import { sharedTestApp } from './harness';
+import { sharedTestApp, whileInsertsFail } from './harness';
 import { extUser, sharedExtUser, type ExtUser } from './fixtures';
 import { count, image, mediaFiles, savePost, storageUsed, upload } from './extHarness';
 import { TINY_PNG } from '../fixtures/multipart';
@@ -191,18 +190,11 @@ describe('POST /api/ext/posts/{id}/media', () => {
     const u = await extUser(t);
     const post = (await savePost(t, u, { platform: 'x', url: 'https://x.com/fail/1' })).json().post;
     const files = (await mediaFiles(t)).length;
-    await t.db.execute(sql`create function refuse_media() returns trigger language plpgsql as $$
-      begin raise exception 'disk quota exceeded'; end $$`);
-    await t.db.execute(sql`create trigger refuse_media before insert on post_media
-      for each row execute function refuse_media()`);
-    try {
+    await whileInsertsFail(t, 'post_media', async () => {
       const res = await upload(t, u, post.id, TINY_PNG);
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
-    } finally {
-      await t.db.execute(sql`drop trigger refuse_media on post_media`);
-      await t.db.execute(sql`drop function refuse_media`);
-    }
+    });
     await expectNothingStored(u, post.sizeBytes, files);
   });
 

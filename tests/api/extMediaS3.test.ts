@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { sharedTestApp, type TestApp } from './harness';
+import { sharedTestApp, whileInsertsFail, type TestApp } from './harness';
 import { extUser, type ExtUser } from './fixtures';
 import { count, image, savePost, storageUsed, upload } from './extHarness';
 import { sharedLocalS3 } from './s3Harness';
@@ -82,17 +81,10 @@ describe('media on object storage', () => {
     const u = await extUser(t);
     const post = await newPost(u, 'db-fails');
     const keys = await mediaKeys();
-    await t.db.execute(sql`create function refuse_media() returns trigger language plpgsql as $$
-      begin raise exception 'disk quota exceeded'; end $$`);
-    await t.db.execute(sql`create trigger refuse_media before insert on post_media
-      for each row execute function refuse_media()`);
-    try {
+    await whileInsertsFail(t, 'post_media', async () => {
       const res = await upload(t, u, post.id, TINY_PNG);
       expect(res.statusCode).toBe(500);
-    } finally {
-      await t.db.execute(sql`drop trigger refuse_media on post_media`);
-      await t.db.execute(sql`drop function refuse_media`);
-    }
+    });
     await expectNothingStored(t, u, post.sizeBytes, keys);
   });
 

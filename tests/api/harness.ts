@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../src-server/app';
 import { loadConfig, type AppConfig } from '../../src-server/config';
@@ -151,4 +152,24 @@ export async function outboxFor(
     .where(eq(outbox.to, to))
     .orderBy(desc(outbox.createdAt))
     .then((rows) => rows.map((r) => ({ subject: r.subject, text: r.text ?? '' })));
+}
+
+/**
+ * Runs `run` while every insert into `table` fails as a full disk would (a trigger raising), then drops the trigger:
+ * for what a route undoes when its database write fails after it wrote elsewhere.
+ */
+export async function whileInsertsFail<T>(t: TestApp, table: string, run: () => Promise<T>): Promise<T> {
+  const fn = sql.raw(`refuse_${table}`);
+  const target = sql.raw(table);
+  await t.db.execute(sql`create function ${fn}() returns trigger language plpgsql as $$
+    begin raise exception 'disk quota exceeded'; end $$`);
+  await t.db.execute(
+    sql`create trigger ${fn} before insert on ${target} for each row execute function ${fn}()`,
+  );
+  try {
+    return await run();
+  } finally {
+    await t.db.execute(sql`drop trigger ${fn} on ${target}`);
+    await t.db.execute(sql`drop function ${fn}`);
+  }
 }

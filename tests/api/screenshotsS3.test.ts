@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { outboxFor } from './harness';
+import { eq } from 'drizzle-orm';
+import { outboxFor, whileInsertsFail } from './harness';
 import { adminSession } from './fixtures';
 import { sharedInbox } from './inboxHarness';
 import { sharedLocalS3 } from './s3Harness';
@@ -78,16 +78,9 @@ describe('support screenshots on object storage', () => {
   it('when the message row fails after the screenshot was written: 500 and the object is removed again', async () => {
     const before = await messageCount();
     const keys = await uploadKeys();
-    await t.db.execute(sql`create function refuse_message() returns trigger language plpgsql as $$
-      begin raise exception 'disk quota exceeded'; end $$`);
-    await t.db.execute(sql`create trigger refuse_message before insert on contact_messages
-      for each row execute function refuse_message()`);
-    try {
+    await whileInsertsFail(t, 'contact_messages', async () => {
       expect((await send('Row fails')).statusCode).toBe(500);
-    } finally {
-      await t.db.execute(sql`drop trigger refuse_message on contact_messages`);
-      await t.db.execute(sql`drop function refuse_message`);
-    }
+    });
     expect(await messageCount()).toBe(before);
     expect(await uploadKeys()).toEqual(keys);
   });
