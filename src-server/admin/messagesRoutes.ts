@@ -7,23 +7,10 @@ import { operator } from './adminContext';
 import { adminList } from './listRoute';
 import { messagesFilterSchema } from '../../src/contract/adminLists';
 import { errorResponses, idParamsSchema } from '../../src/contract/common';
+import { imageResponse, uploadedImageHeaders } from '../media/uploadedImageReply';
 
-/**
- * The screenshot is an uploader's file: the browser must take it for the image its bytes prove and nothing else,
- * never run or frame it, and no cache may keep it.
- */
-export const SCREENSHOT_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'Content-Disposition': 'inline',
-  'Content-Security-Policy': "default-src 'none'; img-src 'self'; sandbox",
-  'Cache-Control': 'private, no-store',
-} as const;
-
-const image = { schema: { type: 'string', format: 'binary' } };
-/** Documents the 200 as an image; the other answers stay JSON. */
-const screenshotResponse = z
-  .string()
-  .meta({ description: 'The image', content: { 'image/png': image, 'image/jpeg': image } });
+/** The screenshot is an uploader's file (media/uploadedImageReply.ts), and no cache may keep it. */
+export const SCREENSHOT_HEADERS = uploadedImageHeaders('private, no-store');
 
 /** The support inbox: contact and support messages, their screenshots, and their open/resolved status. */
 export async function messagesRoutes(fastify: FastifyInstance): Promise<void> {
@@ -60,7 +47,7 @@ export async function messagesRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['admin'],
         summary: "A support message's screenshot (image/png or image/jpeg), never cached",
         params: idParamsSchema,
-        response: { 200: screenshotResponse, ...errorResponses },
+        response: { 200: imageResponse(['image/png', 'image/jpeg']), ...errorResponses },
       },
     },
     async (request, reply) => {

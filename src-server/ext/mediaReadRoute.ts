@@ -1,28 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { MEDIA_TYPES } from '../../src/contract/ext';
 import { idParamsSchema, messageSchema } from '../../src/contract/common';
 import { requireUser } from '../plugins/auth';
 import { readOwnMedia } from './mediaRead';
+import { imageResponse, uploadedImageHeaders } from '../media/uploadedImageReply';
 
 /**
- * An uploaded image is an uploader's file, as a support screenshot is (admin/messagesRoutes.ts): taken for the
- * image its bytes proved on upload and nothing else, never run or framed. Its bytes never change under its id,
- * so this browser may keep it a day; private: never a shared cache.
+ * An uploaded image is an uploader's file, answered as a support screenshot is (media/uploadedImageReply.ts). Its
+ * bytes never change under its id, so this browser may keep it a day.
  */
-const MEDIA_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'Content-Disposition': 'inline',
-  'Content-Security-Policy': "default-src 'none'; img-src 'self'; sandbox",
-  'Cache-Control': 'private, max-age=86400',
-} as const;
-
-const binary = { schema: { type: 'string', format: 'binary' } };
-/** Documents the 200 as an image; the other answers stay JSON. */
-const imageResponse = z
-  .string()
-  .meta({ description: 'The image', content: Object.fromEntries(MEDIA_TYPES.map((t) => [t, binary])) });
+const MEDIA_HEADERS = uploadedImageHeaders('private, max-age=86400');
 
 /** The caller's own images, through the API's session check: the library shows a signed-in post's pictures. */
 export async function mediaReadRoute(fastify: FastifyInstance): Promise<void> {
@@ -35,7 +23,7 @@ export async function mediaReadRoute(fastify: FastifyInstance): Promise<void> {
         summary:
           "An attached image's bytes, as the type they were checked as on upload; only the owner's (others are 404). Cache-Control: private",
         params: idParamsSchema,
-        response: { 200: imageResponse, 401: messageSchema, 404: messageSchema },
+        response: { 200: imageResponse(MEDIA_TYPES), 401: messageSchema, 404: messageSchema },
       },
     },
     async (request, reply) => {
