@@ -19,7 +19,7 @@ import { encodeWebp, webpSize } from './encodeWebp';
 const SCREENS = [
   { name: 'saved-posts-dashboard', hash: '#/', ready: 'Pricing pages that convert' },
   { name: 'smart-tag-filtering', hash: '#/?tag=growth', ready: '9 of 40 saved posts' },
-  { name: 'content-analytics', hash: '#/analytics', ready: '40 saved posts in this view' },
+  { name: 'content-analytics', hash: '#/analytics', ready: 'Saves per week' },
 ] as const;
 /** The page's size in CSS pixels (16:10, the landing's frame); captured at twice that. */
 const VIEWPORT = { width: 1280, height: 800 };
