@@ -109,7 +109,9 @@ async function merge(db: LocalDb, posts: Post[], seenAt: number): Promise<void> 
       attempts: sending ? mine.attempts : 0,
       nextTryAt: sending ? mine.nextTryAt : 0,
       savedSignedOut: mine?.savedSignedOut ?? false,
-      seenAt,
+      // Two syncs can run at once (the hand-over twice): the one that started first must not mark a post seen
+      // earlier than the later one did, or the later one's dropUnseen takes it for gone.
+      seenAt: Math.max(seenAt, mine?.seenAt ?? 0),
     };
     await tx.store.put(record);
   }

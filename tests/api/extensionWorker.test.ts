@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { posts } from '../../src-server/db/schema';
 import { aiUser } from './fixtures';
 import { bearer, logIn, registerUser } from './harness';
 import { count } from './extHarness';
@@ -143,6 +144,53 @@ describe("the web app's hand-over", () => {
     expect(w.apiCalls().filter((c) => c === 'POST /api/ext/posts')).toHaveLength(2);
     expect(await count(t, 'posts', user.id)).toBe(2);
     expect(await count(t, 'post_media', user.id)).toBe(1);
+  });
+
+  it('two syncs at once (the hand-over twice): the one that read first cannot make the other drop what both saw', async () => {
+    const user = await aiUser(t);
+    // One more post than a page (100), so each sync reads two pages and the two can be interleaved.
+    const urls = Array.from({ length: 101 }, (_, i) => `https://x.com/ada/status/${Date.now()}${i}`);
+    await t.db
+      .insert(posts)
+      .values(
+        urls.map((url) => ({ userId: user.id, platform: 'x' as const, url, author: 'Ada', sizeBytes: 100 })),
+      );
+    const network = newNetwork();
+    const w = runWorker(newProfile(), network);
+    await w.idle(); // its start's own sync, signed out: none
+    const lists = () => w.apiCalls().filter((c) => c === 'GET /api/ext/posts').length;
+    const release = { first: () => {}, third: () => {} };
+    const gates = {
+      first: new Promise<void>((resolve) => (release.first = resolve)),
+      third: new Promise<void>((resolve) => (release.third = resolve)),
+    };
+    let asked = 0;
+    network.delay = (method, url) => {
+      if (method !== 'GET' || url.pathname !== '/api/ext/posts') return null;
+      asked += 1;
+      return asked === 1 ? gates.first : asked === 3 ? gates.third : null;
+    };
+
+    // The first sync asks for its first page, and its answer is slow to come.
+    const handOver = openDashboard(user.token, api.apiUrl);
+    await w.external(handOver, WEB_ORIGIN);
+    await vi.waitFor(() => expect(lists()).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The second starts later, reads its first page, and waits for its second.
+    await w.external(handOver, WEB_ORIGIN);
+    await vi.waitFor(() => expect(lists()).toBe(3));
+    // The first now reads both its pages and ends; then the second ends.
+    release.first();
+    await vi.waitFor(() => expect(lists()).toBe(4));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release.third();
+    await w.idle();
+
+    const state = await savedStateOf(w, urls);
+    expect(state.pending).toEqual([]);
+    expect(state.saved.sort()).toEqual([...urls].sort());
+    const { posts: library } = (await w.send({ type: 'library' })) as LibraryAnswer;
+    expect(library).toHaveLength(101);
   });
 
   it('a worker stopped between the upload and its mark sends the save again at its next start: still one post', async () => {

@@ -37,16 +37,24 @@ export const newProfile = (): Profile => ({
  * The machine's network as the worker sees it: `offline` makes every request fail as fetch does without a
  * network; `hold` keeps matching requests' answers from ever reaching the worker (it stops before it reads
  * them), after the server has handled them; `apiStatus` answers every API request with that status before it
- * reaches the server (a proxy in front of a server that is down); `log` lists each request as "METHOD path".
+ * reaches the server (a proxy in front of a server that is down); `delay` keeps a matching request's answer from
+ * the worker until the promise it returns settles (a slow network); `log` lists each request as "METHOD path".
  */
 export interface Network {
   offline: boolean;
   apiStatus: number | null;
   hold: ((method: string, url: URL) => boolean) | null;
+  delay: ((method: string, url: URL) => Promise<void> | null) | null;
   log: string[];
 }
 
-export const newNetwork = (): Network => ({ offline: false, apiStatus: null, hold: null, log: [] });
+export const newNetwork = (): Network => ({
+  offline: false,
+  apiStatus: null,
+  hold: null,
+  delay: null,
+  log: [],
+});
 
 export interface RunningWorker {
   ctx: WorkerContext;
@@ -113,7 +121,9 @@ export function runWorker(
     if (network.apiStatus && url.pathname.startsWith('/api/'))
       return new Response('<html><body>Bad gateway</body></html>', { status: network.apiStatus });
     const held = network.hold?.(method, url) ?? false;
+    const slow = network.delay?.(method, url);
     const res = await fetch(input, init);
+    await slow;
     return held ? new Promise<Response>(() => undefined) : res;
   };
   const start = network.log.length;
