@@ -8,6 +8,7 @@ import { estimatedCostSql, suspectIdsSql, usageByUser, violatesSql, windowFirstD
 import { pageClause, sortMap, type ListQuery } from './listParams';
 import { likePattern } from './userRows';
 import { uuidsOf } from '../ids';
+import { accountTotals } from './userTotals';
 
 const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
 
@@ -66,14 +67,11 @@ export async function suspiciousUsers(
   const { order, limit, paged } = pageClause(params, SUSPICIOUS_SORTS, 'estimatedCost');
   const where = sql`(users.flagged_for_abuse or ${violatesSql(ctx)})`;
   const filters = suspiciousWhere(ctx, f);
-  // The statistics cover everyone: two sums, with no join. The list joins only the suspects to their usage.
-  const stats = rows<{ total: number; flagged: number; storage: number; ai: number }>(
-    ctx.db,
-    sql`select count(*)::int as total, count(*) filter (where flagged_for_abuse)::int as flagged,
-               coalesce(sum(storage_used), 0)::float8 as storage,
-               (select coalesce(sum(cost), 0)::float8 from ai_usage_30d) as ai
-        from users`,
-  );
+  // The statistics cover everyone: the kept account totals and the window's AI dollars by model, the same
+  // figures as the cost summary. The list joins only the suspects to their usage.
+  const stats = Promise.all([accountTotals(ctx), windowAiTotals(ctx)]).then(([e, ai]) => [
+    { total: e.count, flagged: e.flagged, storage: e.storage, ai: ai.cost },
+  ]);
   const page = rows<
     { matching: number } & {
       id: string | null;
@@ -97,7 +95,10 @@ export async function suspiciousUsers(
                  users.storage_used::float8 as "storageUsed", users.storage_limit::float8 as "storageLimit",
                  users.storage_used / ${MB}::float8 as "storageUsedMB", ${cost} as "estimatedCost",
                  users.flagged_for_abuse as "flaggedForAbuse", ${where} as suspicious
-          from s join users on users.id = s.id left join (${usage}) u on u.user_id = users.id
+          -- Looked up suspect by suspect: the planner cannot tell s holds thousands of ids, not a million, and
+          -- would otherwise hash both tables whole. OFFSET 0 keeps each lookup a subquery of its own.
+          from s cross join lateral (select * from users where users.id = s.id offset 0) users
+          left join lateral (select * from (${usage}) x where x.user_id = s.id offset 0) u on true
         ), agg as (select count(*) filter (where suspicious and ${filters})::int as matching from j)
         select agg.*, p.* from agg
         left join lateral (select * from j where suspicious and ${filters} ${order} ${limit}) p on true`,
@@ -144,16 +145,8 @@ export async function suspiciousUsers(
 
 /** GET /admin/cost-analysis/summary: 30 days of AI cost and a month of storage, across every user. */
 export async function costSummary(ctx: AppContext): Promise<CostSummary> {
-  const [ai] = await rows<{ tokens: number; cost: number }>(
-    ctx.db,
-    sql`select coalesce(sum(tokens), 0)::float8 as tokens, coalesce(sum(cost), 0)::float8 as cost
-        from ai_usage_daily_by_model where day >= ${windowFirstDay(ctx)}::date`,
-  );
-  const [storage] = await rows<{ bytes: number }>(
-    ctx.db,
-    sql`select coalesce(sum(storage_used), 0)::float8 as bytes from users`,
-  );
-  const totalGB = Number(storage.bytes) / GB;
+  const [ai, accounts] = await Promise.all([windowAiTotals(ctx), accountTotals(ctx)]);
+  const totalGB = accounts.storage / GB;
   const storageCost = totalGB * ctx.config.STORAGE_COST_PER_GB_MONTH;
   return {
     tokens: { total: Number(ai.tokens), cost: round(Number(ai.cost), 6) },
@@ -161,6 +154,16 @@ export async function costSummary(ctx: AppContext): Promise<CostSummary> {
     total: { estimatedCost: round(Number(ai.cost) + storageCost, 6) },
     byModel: await costByModel(ctx),
   };
+}
+
+/** AI tokens and dollars across everyone over the window, deleted accounts included: their requests were paid for. */
+async function windowAiTotals(ctx: AppContext): Promise<{ tokens: number; cost: number }> {
+  const [ai] = await rows<{ tokens: number; cost: number }>(
+    ctx.db,
+    sql`select coalesce(sum(tokens), 0)::float8 as tokens, coalesce(sum(cost), 0)::float8 as cost
+        from ai_usage_daily_by_model where day >= ${windowFirstDay(ctx)}::date`,
+  );
+  return { tokens: Number(ai.tokens), cost: Number(ai.cost) };
 }
 
 /** Cost by provider and model over the window, for the cost analysis page. */

@@ -62,7 +62,10 @@ async function withAdvisoryLock<T>(databaseUrl: string, work: () => Promise<T>):
 
 export async function connect(opts: ConnectOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // JIT off: the server's queries are short lookups, and compiling one whose row estimate is far too high
+    // (the suspicious list's candidates) cost 160 ms of a 200 ms request at a million users
+    // (docs/PERFORMANCE.md). An `options` parameter in DATABASE_URL replaces this one.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: '-c jit=off' });
     // An idle connection that breaks (the database restarting, a dropped link) is reported on the pool, and an
     // 'error' event nobody listens to ends the process. The pool has already discarded that connection and opens
     // a fresh one for the next query, so there is nothing more to do here.

@@ -85,7 +85,7 @@ export async function seedLargePosts(db: Db, opts: { posts: number }): Promise<n
     on conflict (user_id, url) do nothing`);
   // Into an empty table, the search indexes are built once afterwards.
   const result = empty ? await withSearchIndexesAfter(db, insert) : await insert();
-  await db.execute(sql`analyze posts`);
+  await db.execute(sql`vacuum analyze posts`);
   return Number(
     (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
       (result as { affectedRows?: number }).affectedRows ??

@@ -10,3 +10,4 @@ export * from './jobs';
 export * from './accountEvents';
 export * from './usage';
 export * from './audit';
+export * from './userTotals';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -10,6 +11,7 @@ import {
   primaryKey,
   smallint,
   text,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { ownerId, ownerKey } from './users';
 
@@ -51,8 +53,9 @@ export const aiUsageDailyByModel = pgTable(
 
 /**
  * Each user's AI usage over the console's 30-day window: the sum of their ai_usage_daily rows from
- * ai_usage_window.first_day on. Sorting 100k users by tokens or finding the ones over a threshold reads one
- * row per active user here. A user without usage in the window has no row.
+ * ai_usage_window.first_day on (while the window rolls forward, users past its cursor still hold the days
+ * from roll_from). Sorting a million users by tokens or finding the ones over a threshold reads one row per
+ * active user here. A user without usage in the window has no row.
  */
 export const aiUsage30d = pgTable(
   'ai_usage_30d',
@@ -68,13 +71,18 @@ export const aiUsage30d = pgTable(
 
 /**
  * The one row that says where ai_usage_30d's window starts. null until the first console read builds the
- * totals; moved forward (and the days that left subtracted) by the first read of each new day.
+ * totals; moved forward by the first read of each new day, which then subtracts the days that left, a batch
+ * of users at a time in user id order (src-server/usage/usageWindow.ts). While `rolling`, the users after
+ * `roll_cursor` still hold the days from `roll_from`.
  */
 export const aiUsageWindow = pgTable(
   'ai_usage_window',
   {
     id: smallint('id').primaryKey().default(1),
     firstDay: date('first_day', { mode: 'string' }),
+    rolling: boolean('rolling').notNull().default(false),
+    rollFrom: date('roll_from', { mode: 'string' }),
+    rollCursor: uuid('roll_cursor'),
   },
   (t) => [check('ai_usage_window_one_row', sql`${t.id} = 1`)],
 );

@@ -35,6 +35,8 @@ export const users = pgTable(
   },
   (t) => [
     index('users_created_at_idx').on(t.createdAt),
+    // The overview's active-today count reads the day's sign-ins, not every account.
+    index('users_last_login_at_idx').on(t.lastLoginAt),
     index('users_plan_status_idx').on(t.plan, t.subscriptionStatus),
     // ILIKE '%term%' search on email or name stays fast at 100k users with trigram indexes.
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
