@@ -8,6 +8,7 @@ import { pruneAuditLog } from '../admin/auditRetention';
 import { ABUSE_CHECK_JOB, abuseCheckJob } from '../admin/abuseCheck';
 import { MAIL_JOB } from '../mail/outbox';
 import { deliverOutbox } from '../mail/outboxWorker';
+import { advanceUsageWindow } from '../usage/usageWindow';
 import type { JobDefinition } from './jobRunner';
 
 const MINUTE = 60_000;
@@ -22,9 +23,10 @@ export const JOB_NAMES = {
   billing: 'billing-sweep',
   audit: 'audit-retention',
   abuse: ABUSE_CHECK_JOB,
+  usageWindow: 'usage-window',
 } as const;
 
-/** Every background job of the server (mail, purges, retention, billing sweep, abuse check). Each runs once per schedule across all API processes. */
+/** Every background job of the server (mail, purges, retention, billing sweep, usage window, abuse check). Each runs once per schedule across all API processes. */
 export const JOBS: readonly JobDefinition[] = [
   {
     // Requests nudge it right after queuing mail; the schedule catches retries and other processes' mail.
@@ -79,6 +81,16 @@ export const JOBS: readonly JobDefinition[] = [
     run: async (ctx) => {
       await advanceSubscriptions(ctx);
       await endPastDueGrace(ctx);
+    },
+  },
+  {
+    // Moves the console's 30-day usage window on soon after midnight UTC, so the roll-forward is done before an
+    // operator's first read of the day waits for it, and carries on a roll a stopped process left.
+    name: JOB_NAMES.usageWindow,
+    everyMs: 5 * MINUTE,
+    leaseMs: 15 * MINUTE,
+    run: async (ctx) => {
+      await advanceUsageWindow(ctx.db, ctx.clock.now());
     },
   },
   {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { aiUsageWindow } from '../db/schema';
-import { utcDay } from './usageWindow';
+import { finishRoll, shareWindowLock, utcDay } from './usageWindow';
 
 /** One completion a provider billed, served or not, with the provider's own token counts and its price from model_prices. */
 export interface AiUsage {
@@ -63,8 +63,15 @@ function sumBy<R extends object>(list: AiUsage[], key: (u: AiUsage) => string, r
  */
 export async function recordAiUsages(tx: Db, list: AiUsage[]): Promise<void> {
   if (!list.length) return;
-  // Shared lock: a window roll-forward (which takes it exclusively) cannot interleave with these additions.
-  const [window] = await tx.select().from(aiUsageWindow).where(eq(aiUsageWindow.id, 1)).for('share');
+  // Shared: a window claim (which takes it alone) cannot interleave with these additions.
+  await shareWindowLock(tx);
+  const [window] = await tx.select().from(aiUsageWindow).where(eq(aiUsageWindow.id, 1));
+  // Usage from before the window while a roll is under way (a late report, a seed's history): the roll would
+  // subtract it for a user past its cursor though it was never added, so the roll is finished first, in this
+  // transaction, before the daily rows have it. Usage inside the window never meets the roll, which only
+  // subtracts the days that left.
+  if (window?.rolling && window.firstDay && list.some((u) => utcDay(u.at) < window.firstDay!))
+    await finishRoll(tx);
   for (let i = 0; i < list.length; i += CHUNK) {
     const rows = list.slice(i, i + CHUNK).map((u) => ({ ...u, at: u.at.toISOString() }));
     await tx.execute(sql`

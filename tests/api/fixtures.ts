@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { TestApp } from './harness';
 import { bearer, registerUser } from './harness';
 import { coupons, users } from '../../src-server/db/schema';
-import { recordAiUsage } from '../../src-server/usage/recordAiUsage';
+import { recordAiUsage, type AiUsage } from '../../src-server/usage/recordAiUsage';
 import { DAY_MS } from '../../src-server/clock';
 
 // The accounts, operators and coupons the API tests start from, made the way the product makes them.
@@ -112,6 +112,29 @@ export async function userWith(
   }
   return row.id;
 }
+
+/**
+ * One categorization request of `tokens` tokens (a dollar a million) `daysAgo` days before the test clock, for
+ * recordAiUsage(s) directly.
+ */
+export const categorizationUsage = (
+  t: TestApp,
+  userId: string,
+  tokens: number,
+  daysAgo: number,
+  extra: Partial<AiUsage> = {},
+): AiUsage => ({
+  userId,
+  taskType: 'categorization',
+  provider: 'openai',
+  model: 'gpt-4o-mini',
+  inputTokens: tokens - 1,
+  outputTokens: 1,
+  totalTokens: tokens,
+  cost: tokens / 1e6,
+  at: new Date(t.clock.now().getTime() - daysAgo * DAY_MS),
+  ...extra,
+});
 
 /** Users the tests share, made with userWith before them; answers their ids by the given keys. */
 export function sharedUsers<K extends string>(t: TestApp, specs: Record<K, Parameters<typeof userWith>[1]>) {

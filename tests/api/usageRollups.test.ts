@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { sharedTestApp } from './harness';
-import { userWith, sharedAdminSession } from './fixtures';
+import { categorizationUsage, userWith, sharedAdminSession } from './fixtures';
 import { ManualClock, DAY_MS } from '../../src-server/clock';
 import { recordAiUsage, recordAiUsages, type AiUsage } from '../../src-server/usage/recordAiUsage';
 
@@ -18,18 +18,8 @@ const get = async (url: string) => {
   expect(res.statusCode, url).toBe(200);
   return res.json();
 };
-const usage = (userId: string, tokens: number, daysAgo: number, extra: Partial<AiUsage> = {}): AiUsage => ({
-  userId,
-  taskType: 'categorization',
-  provider: 'openai',
-  model: 'gpt-4o-mini',
-  inputTokens: tokens - 1,
-  outputTokens: 1,
-  totalTokens: tokens,
-  cost: tokens / 1e6,
-  at: new Date(t.clock.now().getTime() - daysAgo * DAY_MS),
-  ...extra,
-});
+const usage = (userId: string, tokens: number, daysAgo: number, extra: Partial<AiUsage> = {}) =>
+  categorizationUsage(t, userId, tokens, daysAgo, extra);
 const tokensOf = async (email: string) =>
   (await get(`/users?search=${encodeURIComponent(email)}`)).users[0].tokens30d as number;
 const count = async (table: string) =>
