@@ -55,14 +55,9 @@ export async function accountTotals(
 }
 
 /**
- * Counts user_totals afresh from the accounts, as migration 0018 first did: for the bulk seed, whose inserts
- * skip the triggers. Not for a live database: writes between the two statements would be lost.
+ * Counts user_totals afresh from the accounts (user_totals_recount, migration 0018): for the bulk seed, whose
+ * inserts skip the triggers. Not for a live database: writes during the count would be lost.
  */
 export async function recountUserTotals(db: Db): Promise<void> {
-  await db.execute(sql`delete from user_totals`);
-  await db.execute(sql`
-    insert into user_totals (plan, status, shard, users, flagged, storage_used)
-    select plan, coalesce(subscription_status, 'none'), get_byte(uuid_send(id), 15) % 32,
-           count(*), count(*) filter (where flagged_for_abuse), sum(storage_used)
-    from users group by 1, 2, 3`);
+  await db.execute(sql`select user_totals_recount()`);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bearer, registerUser, sharedTestApp } from './harness';
-import { GB, emailsOf, sharedAdminSession, sharedUsers } from './fixtures';
+import { GB, OPS, emailsOf, sharedAdminSession, sharedUsers, userBy } from './fixtures';
 import { users } from '../../src-server/db/schema';
 
 const t = sharedTestApp();
@@ -135,6 +135,25 @@ describe('GET /admin/users', () => {
       ['ops@example.com', 0],
       ['bob@example.com', 300],
     ]);
+  });
+
+  it('pages a search in any sort order, with the number of matches as the total', async () => {
+    const searched = (query: string) => get(`/api/admin/users?search=example.com&perPage=2&${query}`);
+    const byEmail = await searched('page=1&sort=email&order=DESC');
+    expect(byEmail.headers['x-total-count']).toBe('3');
+    expect(emailsOf(byEmail)).toEqual(['ops@example.com', 'bob@example.com']);
+    expect(emailsOf(await searched('page=2&sort=email&order=DESC'))).toEqual(['alice@example.com']);
+    const byStatus = await searched('page=1&sort=subscriptionStatus&order=ASC');
+    expect(byStatus.json().users[0]).toMatchObject({
+      email: 'alice@example.com',
+      subscriptionStatus: 'active',
+    });
+    const all = [ids.alice, ids.bob, (await userBy(t, OPS)).id].sort();
+    const byId = [
+      ...(await searched('page=1&sort=id&order=ASC')).json().users,
+      ...(await searched('page=2&sort=id&order=ASC')).json().users,
+    ].map((u: { _id: string }) => u._id);
+    expect(byId).toEqual(all);
   });
 
   it('rejects a bad filter value with a message naming it', async () => {

@@ -54,8 +54,16 @@ CREATE TRIGGER user_totals_on_update AFTER UPDATE ON "users"
 	REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION user_totals_apply();--> statement-breakpoint
 CREATE TRIGGER user_totals_on_delete AFTER DELETE ON "users"
 	REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION user_totals_apply();--> statement-breakpoint
--- Counted once from the accounts there are; later changes arrive through the triggers.
-INSERT INTO user_totals (plan, status, shard, users, flagged, storage_used)
-SELECT plan, coalesce(subscription_status, 'none'), get_byte(uuid_send(id), 15) % 32,
-       count(*), count(*) FILTER (WHERE flagged_for_abuse), sum(storage_used)
-FROM users GROUP BY 1, 2, 3;
+-- Counts user_totals afresh from the accounts: here once, and by the bulk seed, whose inserts skip the
+-- triggers. Later changes arrive through the triggers; on a live database, writes between its two statements
+-- would be lost.
+CREATE FUNCTION user_totals_recount() RETURNS void
+	LANGUAGE sql
+	AS $$
+	DELETE FROM user_totals;
+	INSERT INTO user_totals (plan, status, shard, users, flagged, storage_used)
+	SELECT plan, coalesce(subscription_status, 'none'), get_byte(uuid_send(id), 15) % 32,
+	       count(*), count(*) FILTER (WHERE flagged_for_abuse), sum(storage_used)
+	FROM users GROUP BY 1, 2, 3;
+$$;--> statement-breakpoint
+SELECT user_totals_recount();
