@@ -42,7 +42,11 @@ export async function startTestApp(
     ...env,
     DATABASE_URL: databaseUrl ?? '',
   });
-  const database = await connect({ databaseUrl, dataDir: 'memory://' });
+  const connected = await connect({ databaseUrl, dataDir: 'memory://' });
+  // Closed once, whoever asks first: a shutdown test closes it itself, and close() below still has to drop the
+  // scratch database after it.
+  let closing: Promise<void> | null = null;
+  const database = { ...connected, close: () => (closing ??= connected.close()) };
   await database.migrate();
   const clock = (extra.clock as ManualClock | undefined) ?? new ManualClock(new Date());
   const app = await buildApp({ config, db: database.db, logger: false, ...extra, clock });
@@ -54,10 +58,14 @@ export async function startTestApp(
     clock,
     config,
     async close() {
-      await app.close();
-      await database.close();
-      await rm(config.DATA_DIR, { recursive: true, force: true });
-      await scratch?.drop();
+      try {
+        await app.close();
+        await database.close();
+      } finally {
+        // Whatever the closing met, nothing of the test's is left behind on the machine or the server.
+        await rm(config.DATA_DIR, { recursive: true, force: true });
+        await scratch?.drop();
+      }
     },
   };
 }

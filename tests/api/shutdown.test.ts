@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { connect as connectSocket, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -31,6 +31,7 @@ async function until(what: string, ready: () => boolean): Promise<void> {
 describe('shutdown', { timeout: 120_000 }, () => {
   it('answers the request already on a connection with Connection: close, refuses new ones, and reports not ready', async () => {
     const t = await startTestApp({ HEALTH_TOKEN });
+    onTestFinished(() => t.close());
     const { email, password } = await registerUser(t.app);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
@@ -75,6 +76,7 @@ describe('shutdown', { timeout: 120_000 }, () => {
 
   it('cuts what is still unanswered when the grace period ends, and still closes everything', async () => {
     const t = await startTestApp();
+    onTestFinished(() => t.close());
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const socket = await openSocket(port);
@@ -91,6 +93,7 @@ describe('shutdown', { timeout: 120_000 }, () => {
 
   it('closes idle keep-alive connections once nothing arrives on them', async () => {
     const t = await startTestApp();
+    onTestFinished(() => t.close());
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const socket = await openSocket(port);
