@@ -1,6 +1,7 @@
 // The cell rules are shared with the extension's library export (src/format/csv.ts).
 import { downloadText } from '../../src/ui/downloadText';
 
+export { downloadBlob } from '../../src/ui/downloadText';
 export { neutraliseCell, toCsv, type CsvColumn } from '../../src/format/csv';
 
 /** `name-YYYY-MM-DD.csv`, the date being today's. */

@@ -16,12 +16,16 @@ import { fillUsage } from './usageColumn';
 import { mapBounded } from './listQuery';
 import { pathOf as endpointOf, type ResourceSpecs } from './resources';
 import { withWholeArrayBackend } from './withWholeArrayBackend';
+import { streamedCsv, type StreamCsv } from './streamedCsv';
 
 export { AdminError } from './adminError';
 export { USAGE_CONCURRENCY } from './usageColumn';
 
-/** The console's provider: react-admin's standard methods plus the named calls of the admin API. */
-export type AdminDataProvider = DataProvider & CustomMethods;
+/**
+ * The console's provider: react-admin's standard methods plus the named calls of the admin API, and, on our
+ * own server, the lists it streams as CSV.
+ */
+export type AdminDataProvider = DataProvider & CustomMethods & { streamCsv?: StreamCsv };
 
 /** How many row writes an updateMany/deleteMany runs at once. */
 const BULK_CONCURRENCY = 4;
@@ -167,7 +171,11 @@ export function createAdminDataProvider({
 }: AdminProviderOptions): AdminDataProvider {
   const custom = customMethods(client, apiUrl);
   const ours: AdminDataProvider = { ...standardMethods(client, apiUrl, specs), ...custom };
-  const composed = style === 'spec' ? withWholeArrayBackend(ours, { client, apiUrl, specs }) : ours;
+  // The spec's backend has no streamed export: its lists export page by page.
+  const composed =
+    style === 'spec'
+      ? withWholeArrayBackend(ours, { client, apiUrl, specs })
+      : { ...ours, streamCsv: streamedCsv(apiUrl) };
   return withLifecycleCallbacks(composed, [
     // Users rows come keyed by _id from the spec's backend; react-admin needs id.
     {

@@ -7,10 +7,15 @@ export const ADMIN_API_URL = `${API_BASE.replace(/\/$/, '')}/admin`;
 
 export type HttpClient = typeof fetchUtils.fetchJson;
 
+/** `headers` with the operator's bearer token: in a header, never in a URL. */
+export function withBearer(headers: Headers): Headers {
+  const token = readToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
 /** react-admin's fetchJson with the operator's bearer token: nothing else, so simple-rest stays unmodified. */
 export const httpClient: HttpClient = (url, options = {}) => {
   const headers = new Headers((options.headers as HeadersInit | undefined) ?? { Accept: 'application/json' });
-  const token = readToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  return fetchUtils.fetchJson(url, { ...options, headers });
+  return fetchUtils.fetchJson(url, { ...options, headers: withBearer(headers) });
 };

@@ -57,6 +57,19 @@ describe('GET /api/admin/users/export', () => {
     expect(bad.json()).toEqual({ message: expect.stringContaining('plan') });
   });
 
+  it('exports only the columns asked for, in the export’s order, and names a column it does not know', async () => {
+    const res = await exportCsv('?search=formula%40example.com&fields=createdAt,email,tokens30d');
+    const [header, row] = lines(res.body);
+    expect(header).toBe('"Email","Tokens (30d)","Created"');
+    expect(row).toMatch(/^"formula@example\.com","1234","\d{4}-\d\d-\d\dT[\d:.]+Z"$/);
+    const bad = await exportCsv('?fields=email,passwordHash');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      message:
+        'Cannot export the column "passwordHash". Columns: email, name, plan, subscriptionStatus, tokens30d, storageUsed, adsDisabled, createdAt.',
+    });
+  });
+
   it('answers 401 to anyone signed out and 403 to a customer, without a row', async () => {
     const anon = await t.app.inject({ method: 'GET', url: '/api/admin/users/export' });
     expect(anon.statusCode).toBe(401);

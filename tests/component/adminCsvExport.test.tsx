@@ -72,4 +72,48 @@ describe('exporting a long list to CSV', () => {
     // At most the pages already on their way when the first failed: never the eight pages of the whole list.
     expect(users.seen.starts.filter((s) => s >= 500).length).toBeLessThanOrEqual(4);
   });
+
+  it('has the server stream a list longer than 10,000 rows: one request, the visible columns, the filters', async () => {
+    const users = rangedUsers(25_000);
+    const csv = '"Email","Plan"\r\n' + '"a@example.com","free"\r\n'.repeat(3) + '"b@example.com","free"\r\n';
+    const exported: ApiCall[] = [];
+    fakeApi({
+      'GET /admin/users': users.route,
+      'GET /admin/users/export': (call) => {
+        exported.push(call);
+        return new Response(csv, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+      },
+    });
+    const filter = encodeURIComponent(JSON.stringify({ q: ' example ', plan: 'free' }));
+    renderConsole(`/admin/users?filter=${filter}`);
+    await screen.findByText('user1@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+
+    expect(downloads[0].name).toBe(`users-${new Date().toISOString().slice(0, 10)}.csv`);
+    expect(await downloads[0].blob.text()).toBe(csv);
+    expect(exported).toHaveLength(1);
+    expect(exported[0].query).toEqual({
+      search: 'example',
+      plan: 'free',
+      fields: 'email,name,plan,subscriptionStatus,tokens30d,storageUsed,adsDisabled,createdAt',
+    });
+    // Only the list's own first page was read as JSON: no page of the export.
+    expect(users.seen.starts).toEqual([0]);
+    expect(screen.queryByRole('progressbar', { name: 'Export progress' })).toBeNull();
+  });
+
+  it('a streamed export the server refuses says why, and downloads nothing', async () => {
+    const users = rangedUsers(25_000);
+    fakeApi({
+      'GET /admin/users': users.route,
+      'GET /admin/users/export': () => jsonResponse({ message: 'Search is too long.' }, 400),
+    });
+    renderConsole('/admin/users');
+    await screen.findByText('user1@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Failed to load users. Search is too long.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled());
+    expect(downloads).toEqual([]);
+  });
 });
