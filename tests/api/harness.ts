@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../src-server/app';
@@ -29,7 +29,7 @@ export async function startTestApp(
   extra: Partial<Omit<BuildOptions, 'config' | 'db'>> = {},
 ): Promise<TestApp> {
   const scratch = process.env.DATABASE_URL
-    ? await createScratchDatabase(process.env.DATABASE_URL, 'pk_test')
+    ? await createScratchDatabase(process.env.DATABASE_URL, inject('scratchPrefix') ?? 'pk_test')
     : null;
   const databaseUrl = scratch?.url;
   const config = loadConfig({
