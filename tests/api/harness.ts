@@ -31,6 +31,23 @@ export async function startTestApp(
   const scratch = process.env.DATABASE_URL
     ? await createScratchDatabase(process.env.DATABASE_URL, inject('scratchPrefix') ?? 'pk_test')
     : null;
+  const ownDataDir = join(tmpdir(), `postkeeper-test-${randomBytes(4).toString('hex')}`);
+  try {
+    return await startOn(scratch, ownDataDir, env, extra);
+  } catch (err) {
+    // A start that fails (a setting under test refused, say) leaves nothing behind either.
+    await rm(ownDataDir, { recursive: true, force: true });
+    await scratch?.drop();
+    throw err;
+  }
+}
+
+async function startOn(
+  scratch: Awaited<ReturnType<typeof createScratchDatabase>> | null,
+  ownDataDir: string,
+  env: Record<string, string>,
+  extra: Partial<Omit<BuildOptions, 'config' | 'db'>>,
+): Promise<TestApp> {
   const databaseUrl = scratch?.url;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -38,7 +55,7 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     // Many accounts come from one test IP; the rate-limit tests set 1 to see the real limits.
     RATE_LIMIT_SCALE: '1000',
-    DATA_DIR: join(tmpdir(), `postkeeper-test-${randomBytes(4).toString('hex')}`),
+    DATA_DIR: ownDataDir,
     ...env,
     DATABASE_URL: databaseUrl ?? '',
   });

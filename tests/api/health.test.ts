@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createServer, type AddressInfo } from 'node:net';
-import { rm } from 'node:fs/promises';
 import { bearer, registerUser, sharedTestApp, startTestApp, withTestApp } from './harness';
 import { adminSession, sharedAdminSession } from './fixtures';
 import { runJobOnce } from '../../src-server/jobs/jobRunner';
@@ -101,8 +100,7 @@ describe('health and errors', () => {
         expect(res.json()).toEqual({ message: 'The database is unreachable.', database: 'down' });
       }
     } finally {
-      await down.app.close();
-      await rm(down.config.DATA_DIR, { recursive: true, force: true });
+      await down.close();
     }
   });
 
